@@ -1,0 +1,103 @@
+//! `rodina`: the Rodina chess family on the command line, for people and for tools.
+//!
+//! Every subcommand takes a game name, `--fen FEN` (default: the start position) and
+//! `--moves M1 M2 ...` (moves played from it). Output is stable so that scripts can read it.
+
+mod games;
+mod play;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use rodina_rules::Variant;
+
+/// The Rodina chess family on the command line.
+#[derive(Parser, Debug)]
+#[command(name = "rodina", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where the position of a subcommand comes from.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// The game: one of xiangqi.
+    pub variant: String,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from the start position, in the game's move text.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    pub moves: Vec<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree; the count alone is the last line.
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Plies to look ahead.
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one per line, sorted, in the game's coordinate text.
+    Moves {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print one JSON array instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Describe the position as one JSON object: FEN, side to move, check and outcome.
+    Status {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Play a game in the terminal, two people at one keyboard.
+    Play {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Start with a handicap given by Red (xiangqi: horse, two_horses, cannon, chariot).
+        #[arg(long)]
+        handicap: Option<String>,
+    },
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let variant_of = |args: &PositionArgs| -> Result<Variant, String> {
+        args.variant.parse::<Variant>().map_err(|e| e.to_string())
+    };
+    match cli.command {
+        Command::Perft { position, depth, divide } => {
+            let v = variant_of(&position)?;
+            games::perft(v, &position, depth, divide)
+        }
+        Command::Moves { position, json } => {
+            let v = variant_of(&position)?;
+            games::moves(v, &position, json)
+        }
+        Command::Status { position } => {
+            let v = variant_of(&position)?;
+            games::status(v, &position)
+        }
+        Command::Play { position, handicap } => {
+            let v = variant_of(&position)?;
+            games::play(v, &position, handicap.as_deref())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("rodina: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! `rodina play`: a game in the terminal for two people at one keyboard.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use rodina_rules::{Game, Outcome, Position};
+
+use crate::games::CliGame;
+
+const HELP: &str = "Commands: a move, `moves` (list legal moves), `undo`, `resign`, `draw` \
+(agreed draw), `help`, `quit`.";
+
+/// Describes an outcome in a sentence.
+pub fn describe<P: Position>(pos: &P, outcome: Outcome) -> String {
+    let v = pos.variant();
+    let reason = match outcome {
+        Outcome::Win { reason, .. } => reason.as_str(),
+        Outcome::Draw { reason } => reason.as_str(),
+    }
+    .replace('_', " ");
+    match outcome.winner() {
+        Some(w) => format!("{} wins ({reason}).", capitalize(v.color_name(w))),
+        None => format!("Draw ({reason})."),
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+/// Runs the game loop on standard input and output until the game ends or input ends.
+pub fn run<P: CliGame>(mut game: Game<P>) -> Result<(), String> {
+    let color = io::stdout().is_terminal();
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = io::stdout();
+    let v = game.position().variant();
+    println!("Rodina: {v}. {} {HELP}", P::input_hint());
+    loop {
+        let pos = game.position().clone();
+        let last = game.plies().last().map(|p| &p.mv);
+        println!();
+        print!("{}", pos.draw(last, color));
+        if let (Some(ply), Some(before)) =
+            (game.plies().last(), game.position_at(game.len().saturating_sub(1)))
+        {
+            println!(
+                "Last move: {} by {}.",
+                before.move_for_people(&ply.mv),
+                v.color_name(before.turn())
+            );
+        }
+        if let Some(outcome) = game.outcome() {
+            println!("Game over: {}", describe(&pos, outcome));
+            break;
+        }
+        let side = capitalize(v.color_name(pos.turn()));
+        let check = if pos.is_check() { " (in check)" } else { "" };
+        print!("{side} to move{check}> ");
+        out.flush().map_err(|e| e.to_string())?;
+        let Some(line) = lines.next() else {
+            println!();
+            println!("Input ended; the game is left unfinished.");
+            break;
+        };
+        let line = line.map_err(|e| format!("cannot read input: {e}"))?;
+        let text = line.trim();
+        match text {
+            "" => continue,
+            "quit" | "exit" => {
+                println!("Game left unfinished.");
+                break;
+            }
+            "help" | "?" => println!("{} {HELP}", P::input_hint()),
+            "moves" => {
+                let mut all: Vec<String> =
+                    game.legal_moves().iter().map(|m| pos.move_for_people(m)).collect();
+                all.sort();
+                println!("{}", all.join(", "));
+            }
+            "undo" => match game.undo() {
+                Some(_) => println!("Took back one move."),
+                None => println!("No move to take back."),
+            },
+            "resign" => game.resign(pos.turn()),
+            "draw" => game.agree_draw(),
+            _ => match pos.parse_move(text) {
+                Ok(m) => {
+                    if let Err(e) = game.play(&m) {
+                        println!("Refused: {e}.");
+                    }
+                }
+                Err(e) => println!("Refused: {e}."),
+            },
+        }
+    }
+    let moves: Vec<String> = {
+        let mut texts = Vec::new();
+        for (i, ply) in game.plies().iter().enumerate() {
+            if let Some(before) = game.position_at(i) {
+                texts.push(before.move_text(&ply.mv));
+            }
+        }
+        texts
+    };
+    if !moves.is_empty() {
+        println!("Moves: {}", moves.join(" "));
+    }
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! The games of the family, by stable name.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Color;
+
+/// A game of the family. The names (`xiangqi`, ...) are stable: saved games, the wire
+/// protocol and the command line use them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// Xiangqi, Chinese chess.
+    Xiangqi,
+}
+
+impl Variant {
+    /// Every game, in the order the app lists them.
+    pub const ALL: &'static [Variant] = &[Variant::Xiangqi];
+
+    /// The stable name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// The name a player sees for a side (`red`, `black`, ...), in lower case.
+    pub const fn color_name(self, color: Color) -> &'static str {
+        match (self, color) {
+            (Variant::Xiangqi, Color::White) => "red",
+            (Variant::Xiangqi, Color::Black) => "black",
+        }
+    }
+
+    /// Reads a side by the name a player sees (or `white`/`black`, `w`/`b`).
+    pub fn parse_color(self, text: &str) -> Option<Color> {
+        let t = text.trim().to_ascii_lowercase();
+        Color::ALL.into_iter().find(|&c| self.color_name(c) == t).or(match t.as_str() {
+            "white" | "w" | "first" => Some(Color::White),
+            "black" | "b" | "second" => Some(Color::Black),
+            _ => None,
+        })
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The text named no game of the family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        write!(f, "unknown game {:?} (known: {})", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        Variant::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name() == t)
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
