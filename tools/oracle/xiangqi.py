@@ -195,6 +195,14 @@ HAND_MADE = [
      "r1rk5/9/n8/9/9/9/9/9/9/2R1K4 w - - 0 1", "c1a1 a8c7 a1c1 c7a8 c1a1 a8c7 a1c1 c7a8"),
     ("horse attacks two soldiers in turn", "chase_unprotected",
      "3k5/9/n8/9/1P2P4/9/9/9/9/2R1K4 w - - 0 1", "c1a1 a8c7 a1c1 c7a8 c1a1 a8c7 a1c1 c7a8"),
+    # Mutual chases, found by searching move pairs with the Rust chase rules and confirmed
+    # here: a cannon and a chariot attacking each other in turn; two pairs of pieces.
+    ("cannon and chariot chase each other", "mutual_chase",
+     "3a1a3/3nkn3/3cb4/6p1p/rR1C2b2/2p1P4/2P2rP1P/N3BC3/4K4/3A1AB1R w - - 4 25",
+     "d6f6 f4d4 f6d6 d4f4 d6f6 f4d4 f6d6 d4f4"),
+    ("both sides chase in a middlegame", "mutual_chase",
+     "2bak4/9/1c2ba3/rCp6/C2Rp1p1p/P6r1/2P1P1P1n/4B1N2/R5c2/1NBAKA3 w - - 1 25",
+     "d6d2 h5b5 d2d6 b5h5 d6d2 h5b5 d2d6 b5h5"),
     ("generals shuffle", "idle",
      "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", "e1e2 d10d9 e2e1 d9d10 e1e2 d10d9 e2e1 d9d10"),
     ("chariots shuffle", "idle",

@@ -398,8 +398,56 @@ pub(crate) fn chased(before: &Xiangqi, m: Move, after: &Xiangqi) -> Bb {
     b
 }
 
+/// What the moves of a repetition cycle did, from the side to move's point of view ("us")
+/// and its opponent's ("them").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cycle {
+    /// The side to move when the position occurred for the third time.
+    pub(crate) us: Color,
+    /// Every move of ours in the cycle gave check.
+    pub(crate) perpetual_us: bool,
+    /// Every move of theirs in the cycle gave check.
+    pub(crate) perpetual_them: bool,
+    /// Our pieces chased by every move of theirs (followed as they move).
+    pub(crate) chase_them: Bb,
+    /// Their pieces chased by every move of ours.
+    pub(crate) chase_us: Bb,
+}
+
+impl Cycle {
+    /// The verdict: perpetual check loses, else perpetual chase loses; both or neither draw.
+    pub(crate) fn verdict(&self) -> Outcome {
+        let us = self.us;
+        let winner = if self.perpetual_them || self.perpetual_us {
+            match (self.perpetual_us, self.perpetual_them) {
+                (false, _) => Some((us, WinReason::PerpetualCheck)),
+                (_, false) => Some((!us, WinReason::PerpetualCheck)),
+                _ => None,
+            }
+        } else if self.chase_them != 0 || self.chase_us != 0 {
+            match (self.chase_us != 0, self.chase_them != 0) {
+                (false, _) => Some((us, WinReason::PerpetualChase)),
+                (_, false) => Some((!us, WinReason::PerpetualChase)),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        match winner {
+            Some((winner, reason)) => Outcome::Win { winner, reason },
+            None => Outcome::Draw { reason: DrawReason::Repetition },
+        }
+    }
+}
+
 /// The verdict for the game's current position if it occurs for the third time.
 pub(crate) fn repetition_verdict(game: &Game<Xiangqi>) -> Option<Outcome> {
+    repetition_cycle(game).map(|c| c.verdict())
+}
+
+/// The facts of the repetition cycle ending in the game's current position, if the position
+/// occurs for the third time (counting from the last capture, within the record).
+pub(crate) fn repetition_cycle(game: &Game<Xiangqi>) -> Option<Cycle> {
     let n = game.len();
     let current = game.position();
     let end = (current.halfmove_clock() as usize).min(n);
@@ -427,7 +475,6 @@ pub(crate) fn repetition_verdict(game: &Game<Xiangqi>) -> Option<Outcome> {
     let mut perpetual_us = check(n - 1) && check(n - 3);
     let mut chase_them = undo_move_board(chased_at(n), mv(n - 1)) & chased_at(n - 2);
     let mut chase_us = undo_move_board(chased_at(n - 1), mv(n - 2)) & chased_at(n - 3);
-    let us = current.turn();
     let mut i = 4;
     while i <= end {
         if i != n {
@@ -438,28 +485,12 @@ pub(crate) fn repetition_verdict(game: &Game<Xiangqi>) -> Option<Outcome> {
         if pos(stp).zobrist() == key {
             cnt += 1;
             if cnt + 1 == 3 {
-                let verdict = if perpetual_them || perpetual_us {
-                    if !perpetual_us {
-                        Some((us, WinReason::PerpetualCheck))
-                    } else if !perpetual_them {
-                        Some((!us, WinReason::PerpetualCheck))
-                    } else {
-                        None
-                    }
-                } else if chase_them != 0 || chase_us != 0 {
-                    if chase_us == 0 {
-                        Some((us, WinReason::PerpetualChase))
-                    } else if chase_them == 0 {
-                        Some((!us, WinReason::PerpetualChase))
-                    } else {
-                        None
-                    }
-                } else {
-                    None
-                };
-                return Some(match verdict {
-                    Some((winner, reason)) => Outcome::Win { winner, reason },
-                    None => Outcome::Draw { reason: DrawReason::Repetition },
+                return Some(Cycle {
+                    us: current.turn(),
+                    perpetual_us,
+                    perpetual_them,
+                    chase_them,
+                    chase_us,
                 });
             }
         }
@@ -470,4 +501,52 @@ pub(crate) fn repetition_verdict(game: &Game<Xiangqi>) -> Option<Outcome> {
         i += 2;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sorts the committed repetition sequences by kind, as this module sees them, and checks
+    /// that every kind the rules page names is represented.
+    #[test]
+    fn every_kind_of_repetition_is_covered() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xiangqi/repetitions.txt");
+        let text = std::fs::read_to_string(path).expect("repetition data");
+        let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let f: Vec<&str> = line.split('|').collect();
+            let mut game = Game::new(Xiangqi::from_fen(f[2]).expect("fen"));
+            for m in f[3].split_whitespace() {
+                let m = game.position().parse_coordinate(m).expect("legal");
+                game.play_unchecked(&m);
+            }
+            let c = repetition_cycle(&game).expect("ends in repetition");
+            let kind = if c.perpetual_us || c.perpetual_them {
+                if c.perpetual_us && c.perpetual_them { "mutual check" } else { "perpetual check" }
+            } else if c.chase_us != 0 && c.chase_them != 0 {
+                "mutual chase"
+            } else if c.chase_us != 0 || c.chase_them != 0 {
+                "perpetual chase"
+            } else {
+                "no check, no chase"
+            };
+            *kinds.entry(kind.to_owned()).or_default() += 1;
+            // The hand-made kinds say more than the verdict: check what they claim.
+            let claimed = f[1];
+            match claimed {
+                "chase_stronger" | "chase_unprotected" => {
+                    assert_eq!(kind, "perpetual chase", "{}", f[0])
+                }
+                "protected" | "idle" => assert_eq!(kind, "no check, no chase", "{}", f[0]),
+                "mutual_chase" => assert_eq!(kind, "mutual chase", "{}", f[0]),
+                "perpetual_check" => assert_eq!(kind, "perpetual check", "{}", f[0]),
+                _ => {}
+            }
+        }
+        eprintln!("{kinds:?}");
+        for kind in ["perpetual check", "perpetual chase", "mutual chase", "no check, no chase"] {
+            assert!(kinds.get(kind).copied().unwrap_or(0) >= 1, "no {kind} sequence: {kinds:?}");
+        }
+    }
 }
