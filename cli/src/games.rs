@@ -1,7 +1,8 @@
 //! The subcommands, written once for every game through the [`CliGame`] trait.
 
+use rodina_rules::jeson_mor::{Move as JesonMorMove, Square as JesonMorSquare};
 use rodina_rules::xiangqi::{Handicap, Move as XiangqiMove, Square};
-use rodina_rules::{Color, Game, Position, Variant, Xiangqi};
+use rodina_rules::{Color, Game, JesonMor, Position, Variant, Xiangqi};
 use serde_json::json;
 
 use crate::PositionArgs;
@@ -56,6 +57,7 @@ macro_rules! dispatch {
     ($variant:expr, $f:ident ( $($arg:expr),* )) => {
         match $variant {
             Variant::Xiangqi => $f::<Xiangqi>($($arg),*),
+            Variant::JesonMor => $f::<JesonMor>($($arg),*),
         }
     };
 }
@@ -209,5 +211,68 @@ impl CliGame for Xiangqi {
 
     fn input_hint() -> &'static str {
         "type a move as coordinates (h3e3) or WXF (C2=5)"
+    }
+}
+
+impl CliGame for JesonMor {
+    fn start() -> Self {
+        JesonMor::new()
+    }
+
+    fn count_nodes(&self, depth: u32) -> u64 {
+        self.perft(depth)
+    }
+
+    /// The board with the centre e5 marked `( )` (a `+` when empty), the last move `[ ]`,
+    /// and a line saying who threatens to win by the centre, since that is the game's point.
+    fn draw(&self, last: Option<&JesonMorMove>, color: bool) -> String {
+        let marked = |s: JesonMorSquare| last.is_some_and(|m| m.from == s || m.to == s);
+        let mut out = String::from("    a  b  c  d  e  f  g  h  i\n");
+        for rank in (0..9u8).rev() {
+            out.push_str(&format!("{:>2} ", rank + 1));
+            for file in 0..9u8 {
+                let Some(s) = JesonMorSquare::new(file, rank) else { continue };
+                let centre = s == JesonMorSquare::E5;
+                let (l, r) = if marked(s) {
+                    ('[', ']')
+                } else if centre {
+                    ('(', ')')
+                } else {
+                    (' ', ' ')
+                };
+                let cell = match self.piece_at(s) {
+                    None if centre => "+".to_owned(),
+                    None => ".".to_owned(),
+                    Some(Color::White) if color => "\x1b[1;31mN\x1b[0m".to_owned(),
+                    Some(Color::Black) if color => "\x1b[1;32mn\x1b[0m".to_owned(),
+                    Some(Color::White) => "N".to_owned(),
+                    Some(Color::Black) => "n".to_owned(),
+                };
+                out.push(l);
+                out.push_str(&cell);
+                out.push(r);
+            }
+            out.push_str(&format!(" {}\n", rank + 1));
+        }
+        out.push_str("    a  b  c  d  e  f  g  h  i\n");
+        out.push_str("Red is upper case (N), Green lower case (n). The centre e5 is marked ( ).\n");
+        let name = |c: Color| if c == Color::White { "Red" } else { "Green" };
+        if self.holds_centre() {
+            out.push_str(&format!(
+                "{}'s knight on e5 survived the reply: moving it away wins.\n",
+                name(self.turn())
+            ));
+        } else if let Some(c) = self.centre_knight() {
+            out.push_str(&format!(
+                "{}'s knight is on e5: unless {} takes it, moving it away next turn wins.\n",
+                name(c),
+                name(!c)
+            ));
+        }
+        out
+    }
+
+    fn input_hint() -> &'static str {
+        "type a move as coordinates (c1d3)"
     }
 }

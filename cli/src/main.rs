@@ -22,7 +22,7 @@ struct Cli {
 /// Where the position of a subcommand comes from.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// The game: one of xiangqi.
+    /// The game: one of xiangqi, jesonmor.
     pub variant: String,
     /// Start from this FEN instead of the start position.
     #[arg(long)]

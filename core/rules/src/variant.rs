@@ -11,16 +11,19 @@ use crate::Color;
 pub enum Variant {
     /// Xiangqi, Chinese chess.
     Xiangqi,
+    /// Jeson Mor, Mongolian "nine knights".
+    JesonMor,
 }
 
 impl Variant {
     /// Every game, in the order the app lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Xiangqi];
+    pub const ALL: &'static [Variant] = &[Variant::Xiangqi, Variant::JesonMor];
 
     /// The stable name.
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Xiangqi => "xiangqi",
+            Variant::JesonMor => "jesonmor",
         }
     }
 
@@ -29,6 +32,8 @@ impl Variant {
         match (self, color) {
             (Variant::Xiangqi, Color::White) => "red",
             (Variant::Xiangqi, Color::Black) => "black",
+            (Variant::JesonMor, Color::White) => "red",
+            (Variant::JesonMor, Color::Black) => "green",
         }
     }
 
