@@ -23,5 +23,6 @@ cargo test --workspace --quiet
 
 echo "== test data against Fairy-Stockfish"
 "$PY" tools/oracle/xiangqi.py --check
+"$PY" tools/oracle/jesonmor.py --check
 
 echo "== all tests passed"
