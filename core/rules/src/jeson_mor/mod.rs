@@ -17,8 +17,9 @@
 //! # What state the centre rule needs
 //! The right to win by leaving belongs to the side to move exactly when it has a knight on
 //! `e5`: a knight can only come to `e5` on its own side's move, so if it stands there when its
-//! side is to move, the opponent has replied without capturing it. The board and the side to
-//! move therefore carry the right; no history is needed.
+//! side is to move, the opponent has replied without capturing it. (A FEN that puts it there
+//! says the same.) The board and the side to move therefore carry the right; no history is
+//! needed.
 //!
 //! What the board cannot show is the end: after the winning move `e5` is empty and the knight
 //! stands elsewhere, a position that would otherwise read as a game in progress. The position
@@ -26,8 +27,27 @@
 //! seventh field:
 //!
 //! ```text
-//! nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1                     Fairy-Stockfish's FEN
-//! 1nnnnnnnn/9/9/2N6/9/2n6/9/9/NN1NNNNNN b - - 5 3 centre      Red has just won by the centre
+//! 1nnnnnnnn/9/9/9/2n1N4/9/9/9/NN1NNNNNN w - - 4 3          Red holds e5 (as Fairy-Stockfish)
+//! 1nnnnnnnn/9/9/2N6/2n6/9/9/9/NN1NNNNNN b - - 5 3 centre   after e5c6: Red has won
+//! ```
+//!
+//! ```
+//! use rodina_rules::{Color, JesonMor, Outcome, Position, WinReason};
+//!
+//! let mut p = JesonMor::new();
+//! for text in ["c1d3", "a9b7", "d3e5", "b7c5"] {
+//!     let m = p.parse_move(text)?;
+//!     p.play(&m)?;
+//! }
+//! assert!(p.holds_centre());
+//! assert_eq!(p.outcome(), None); // Fairy-Stockfish would call this won already
+//! let m = p.parse_move("e5c6")?;
+//! p.play(&m)?;
+//! let won = Outcome::Win { winner: Color::White, reason: WinReason::Centre };
+//! assert_eq!(p.outcome(), Some(won));
+//! assert_eq!(p.fen(), "1nnnnnnnn/9/9/2N6/2n6/9/9/9/NN1NNNNNN b - - 5 3 centre");
+//! assert_eq!(JesonMor::from_fen(&p.fen())?, p);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! The field is the word `centre` or absent. It is written only for a position where the
@@ -54,8 +74,8 @@ use std::str::FromStr;
 
 pub use self::types::{Move, Square};
 use crate::{
-    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, PlayError, Position, SetupError,
-    Variant, WinReason,
+    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Variant,
+    WinReason,
 };
 
 /// The start position in FEN, as Fairy-Stockfish writes it.
@@ -412,8 +432,9 @@ impl JesonMor {
     /// has no moves, while here Red still has to move the knight away and has all its moves
     /// (the knight's winning ones among them). There are 3 712 such nodes after ply 4, with
     /// 126 208 moves between them: 27 882 796 - 126 208 = 27 756 588. Nothing else differs
-    /// that early (no side can lose its last knight in five plies, and Green cannot hold `e5`
-    /// before ply 6). The tests count both trees.
+    /// that early: no side can lose its last knight in five plies, and a green knight can
+    /// first hold `e5` after ply 5, where the depth-5 tree ends anyway. The tests count both
+    /// trees.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -590,17 +611,6 @@ impl Position for JesonMor {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = !self.turn;
-    }
-
-    fn play(&mut self, m: &Move) -> Result<(), PlayError> {
-        if self.outcome().is_some() {
-            return Err(PlayError::GameOver);
-        }
-        if !self.is_legal(m) {
-            return Err(PlayError::IllegalMove { text: m.to_string() });
-        }
-        self.play_unchecked(m);
-        Ok(())
     }
 
     /// Jeson Mor has no check. (A knight of the opponent on `e5` is the threat players watch,

@@ -2,7 +2,7 @@
 //! hashing and perft.
 
 use super::*;
-use crate::Game;
+use crate::{Game, PlayError};
 
 fn pos(fen: &str) -> JesonMor {
     JesonMor::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

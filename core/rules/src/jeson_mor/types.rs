@@ -95,7 +95,7 @@ pub struct Move {
 }
 
 impl Move {
-    /// A move from `from` to `to` (not checked: see [`super::JesonMor::is_legal`]).
+    /// A move from `from` to `to` (not checked: see [`crate::Position::is_legal`]).
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }
     }
