@@ -11,11 +11,80 @@
 //! protector that is pinned to its general does not protect. The details (which attacks are
 //! "new", when a pin makes a protection fake) follow Fairy-Stockfish so that verdicts agree
 //! with it; the differential tests compare them on many cycles.
+//!
+//! Everything here reads the shared [`Board`], so Jieqi uses the same rules: a face-down
+//! piece stands on the board as the piece of its point and is judged as that piece, and a
+//! revealed advisor or elephant that is free of palace and river attacks (and protects)
+//! wherever it stands.
 
+use super::Move;
 use super::board::Board;
 use super::tables::*;
-use super::{Move, Xiangqi};
 use crate::{Color, DrawReason, Game, Outcome, Position, WinReason};
+
+/// A position of a game played on the shared Xiangqi board with coordinate moves.
+pub(crate) trait OnBoard: Position<Move = Move> {
+    /// The board.
+    fn board(&self) -> &Board;
+}
+
+/// A line of play as the repetition rules read it: the position after `k` plies for `k` in
+/// `0..=len()`, and the move of each ply `1..=len()`. A game record is one; so is a player's
+/// record of views in Jieqi, which holds the same boards without the hidden identities.
+pub(crate) trait Line {
+    /// Plies played.
+    fn len(&self) -> usize;
+    /// The board after `k` plies.
+    fn board(&self, k: usize) -> &Board;
+    /// The side to move after `k` plies.
+    fn turn(&self, k: usize) -> Color;
+    /// The repetition key (Zobrist hash) of the position after `k` plies.
+    fn key(&self, k: usize) -> u64;
+    /// Whether the side to move is in check after `k` plies.
+    fn in_check(&self, k: usize) -> bool;
+    /// The move of ply `k` (1-based).
+    fn mv(&self, k: usize) -> Move;
+    /// Whether ply `k` (1-based) can never be undone (a capture, a reveal).
+    fn irreversible(&self, k: usize) -> bool;
+
+    /// Plies since the last irreversible one: how far back a position can recur.
+    fn reversible_plies(&self) -> usize {
+        let n = self.len();
+        (1..=n).rev().take_while(|&k| !self.irreversible(k)).count()
+    }
+
+    /// How many times the current position has occurred since the last irreversible ply,
+    /// counting the current one.
+    fn occurrences(&self) -> usize {
+        let n = self.len();
+        let key = self.key(n);
+        (2..=self.reversible_plies()).step_by(2).filter(|&i| self.key(n - i) == key).count() + 1
+    }
+}
+
+impl<P: OnBoard> Line for Game<P> {
+    fn len(&self) -> usize {
+        Game::len(self)
+    }
+    fn board(&self, k: usize) -> &Board {
+        self.position_at(k).unwrap_or(self.position()).board()
+    }
+    fn turn(&self, k: usize) -> Color {
+        self.position_at(k).unwrap_or(self.position()).turn()
+    }
+    fn key(&self, k: usize) -> u64 {
+        self.position_at(k).unwrap_or(self.position()).zobrist()
+    }
+    fn in_check(&self, k: usize) -> bool {
+        self.position_at(k).unwrap_or(self.position()).is_check()
+    }
+    fn mv(&self, k: usize) -> Move {
+        self.plies()[k - 1].mv
+    }
+    fn irreversible(&self, k: usize) -> bool {
+        self.plies()[k - 1].irreversible
+    }
+}
 
 const ALL_POINTS: Bb = (1u128 << 90) - 1;
 
@@ -155,13 +224,14 @@ fn raw_attacks(c: Color, role: u8, s: u8, occ: Bb) -> Bb {
 }
 
 /// Fairy-Stockfish's `attacks_from`: attacks with the board's occupancy, soldiers that have
-/// not crossed only straight ahead, and clipped to the piece's region.
+/// not crossed only straight ahead, and clipped to the piece's region (unless the piece is
+/// free of palace and river, as Jieqi's revealed advisors and elephants are).
 fn attacks_from(v: &View, c: Color, role: u8, s: u8) -> Bb {
     let mut a = raw_attacks(c, role, s, v.all());
     if role == SOLDIER && v.crossed_soldiers(c) & sq_bit(s) == 0 {
         a &= file_mask(s % 9);
     }
-    a & v.region(c, role)
+    if v.b.free & sq_bit(s) != 0 { a } else { a & v.region(c, role) }
 }
 
 /// Pieces of `c` attacking `s` with occupancy `occ` (Fairy-Stockfish's `attackers_to`: no
@@ -170,10 +240,14 @@ fn attackers_to(v: &View, s: u8, occ: Bb, c: Color) -> Bb {
     let mut out = 0;
     let target = sq_bit(s);
     for role in [GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER] {
-        if v.region(c, role) & target == 0 {
+        // Outside its region a piece attacks only if it is free of palace and river.
+        let mine = if v.region(c, role) & target != 0 {
+            v.pieces(c, role)
+        } else if v.b.free != 0 {
+            v.pieces(c, role) & v.b.free
+        } else {
             continue;
-        }
-        let mine = v.pieces(c, role);
+        };
         if mine == 0 {
             continue;
         }
@@ -285,10 +359,10 @@ fn undo_move_board(b: Bb, m: Move) -> Bb {
     if b & to != 0 { (b ^ to) | sq_bit(m.from.u8()) } else { b }
 }
 
-/// The pieces of the side to move in `after` that the move `m` (played in `before`) chases.
-pub(crate) fn chased(before: &Xiangqi, m: Move, after: &Xiangqi) -> Bb {
-    let v = View { b: &after.board };
-    let victim = after.turn;
+/// The pieces of `victim` (the side to move in `after`) that the move `m`, played on the
+/// board `before`, chases.
+pub(crate) fn chased(before: &Board, m: Move, after: &Board, victim: Color) -> Bb {
+    let v = View { b: after };
     let attacker = !victim;
     let all = v.all();
     let mut b: Bb = 0;
@@ -351,7 +425,7 @@ pub(crate) fn chased(before: &Xiangqi, m: Move, after: &Xiangqi) -> Bb {
     }
 
     // Attacks discovered by the move.
-    let captured = before.board.squares[to as usize] != EMPTY;
+    let captured = before.squares[to as usize] != EMPTY;
     let old_occ = (if captured { all } else { all ^ sq_bit(to) }) ^ sq_bit(from);
     let candidates = (TABLES.orthogonal[from as usize] & v.pieces(attacker, HORSE))
         | (TABLES.diagonal[from as usize] & v.pieces(attacker, ELEPHANT))
@@ -367,7 +441,7 @@ pub(crate) fn chased(before: &Xiangqi, m: Move, after: &Xiangqi) -> Bb {
     }
 
     // Protections made fake, and checks discovered, by new pins.
-    let before_view = View { b: &before.board };
+    let before_view = View { b: before };
     let new_blockers =
         blockers_for_general(&v, victim) & !blockers_for_general(&before_view, victim);
     let attacker_blockers = blockers_for_general(&v, attacker);
@@ -440,34 +514,41 @@ impl Cycle {
     }
 }
 
-/// The verdict for the game's current position if it occurs for the third time.
-pub(crate) fn repetition_verdict(game: &Game<Xiangqi>) -> Option<Outcome> {
-    repetition_cycle(game).map(|c| c.verdict())
+/// The verdict for the line's current position if it occurs for the third time.
+pub(crate) fn repetition_verdict<L: Line>(line: &L) -> Option<Outcome> {
+    repetition_cycle(line).map(|c| c.verdict())
 }
 
-/// The facts of the repetition cycle ending in the game's current position, if the position
-/// occurs for the third time (counting from the last capture, within the record).
-pub(crate) fn repetition_cycle(game: &Game<Xiangqi>) -> Option<Cycle> {
-    let n = game.len();
-    let current = game.position();
-    let end = (current.halfmove_clock() as usize).min(n);
+/// The pieces of the side to move after ply `k` that the move of ply `k` chased.
+pub(crate) fn chased_at<L: Line>(line: &L, k: usize) -> Bb {
+    if k == 0 { 0 } else { chased(line.board(k - 1), line.mv(k), line.board(k), line.turn(k)) }
+}
+
+/// Follows the pieces `b` (on the board after ply `k`) back over the move of ply `k`.
+pub(crate) fn follow_back<L: Line>(line: &L, b: Bb, k: usize) -> Bb {
+    undo_move_board(b, line.mv(k))
+}
+
+/// The facts of the repetition cycle ending in the line's current position, if the position
+/// occurs for the third time (counting from the last irreversible ply, within the record).
+pub(crate) fn repetition_cycle<L: Line>(line: &L) -> Option<Cycle> {
+    let n = line.len();
+    // The window: for Xiangqi this is the half-move clock (a capture is the only irreversible
+    // move); Jieqi's reveals end it too, though they do not reset the clock.
+    let end = line.reversible_plies();
     if end < 4 {
         return None;
     }
-    let key = current.zobrist();
+    let key = line.key(n);
     // Cheap pre-check: the verdict needs two earlier occurrences in the window.
-    let earlier = (2..=end)
-        .step_by(2)
-        .filter(|&i| game.position_at(n - i).is_some_and(|p| p.zobrist() == key))
-        .count();
+    let earlier = (2..=end).step_by(2).filter(|&i| line.key(n - i) == key).count();
     if earlier < 2 {
         return None;
     }
 
-    let pos = |k: usize| game.position_at(k).unwrap_or(current);
-    let mv = |k: usize| game.plies()[k - 1].mv;
-    let check = |k: usize| pos(k).is_check();
-    let chased_at = |k: usize| if k == 0 { 0 } else { chased(pos(k - 1), mv(k), pos(k)) };
+    let mv = |k: usize| line.mv(k);
+    let check = |k: usize| line.in_check(k);
+    let chased_at = |k: usize| chased_at(line, k);
 
     let mut stp = n - 2;
     let mut cnt = 0;
@@ -482,11 +563,11 @@ pub(crate) fn repetition_cycle(game: &Game<Xiangqi>) -> Option<Cycle> {
         }
         stp -= 2;
         perpetual_them &= check(stp);
-        if pos(stp).zobrist() == key {
+        if line.key(stp) == key {
             cnt += 1;
             if cnt + 1 == 3 {
                 return Some(Cycle {
-                    us: current.turn(),
+                    us: line.turn(n),
                     perpetual_us,
                     perpetual_them,
                     chase_them,
@@ -506,6 +587,7 @@ pub(crate) fn repetition_cycle(game: &Game<Xiangqi>) -> Option<Cycle> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Xiangqi;
 
     /// Sorts the committed repetition sequences by kind, as this module sees them, and checks
     /// that every kind the rules page names is represented.

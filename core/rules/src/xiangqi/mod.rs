@@ -12,7 +12,7 @@
 //! [`Position::repetition_outcome`] and the `chase` module.
 
 pub(crate) mod board;
-mod chase;
+pub(crate) mod chase;
 mod notation;
 pub(crate) mod tables;
 mod types;
@@ -396,6 +396,12 @@ impl Xiangqi {
             return Err(illegal(reason));
         }
         Err(illegal(format!("the {} on {} cannot move to {}", piece.role.name(), m.from, m.to)))
+    }
+}
+
+impl chase::OnBoard for Xiangqi {
+    fn board(&self) -> &Board {
+        &self.board
     }
 }
 
