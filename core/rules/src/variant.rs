@@ -11,18 +11,21 @@ use crate::Color;
 pub enum Variant {
     /// Xiangqi, Chinese chess.
     Xiangqi,
+    /// Jieqi, Xiangqi with the pieces shuffled face down.
+    Jieqi,
     /// Jeson Mor, Mongolian "nine knights".
     JesonMor,
 }
 
 impl Variant {
     /// Every game, in the order the app lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Xiangqi, Variant::JesonMor];
+    pub const ALL: &'static [Variant] = &[Variant::Xiangqi, Variant::Jieqi, Variant::JesonMor];
 
     /// The stable name.
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Xiangqi => "xiangqi",
+            Variant::Jieqi => "jieqi",
             Variant::JesonMor => "jesonmor",
         }
     }
@@ -32,6 +35,8 @@ impl Variant {
         match (self, color) {
             (Variant::Xiangqi, Color::White) => "red",
             (Variant::Xiangqi, Color::Black) => "black",
+            (Variant::Jieqi, Color::White) => "red",
+            (Variant::Jieqi, Color::Black) => "black",
             (Variant::JesonMor, Color::White) => "red",
             (Variant::JesonMor, Color::Black) => "green",
         }

@@ -135,10 +135,13 @@ impl Board {
         if code & 7 == GENERAL {
             self.generals[c] = to;
         }
-        if self.free & sq_bit(from) != 0 {
-            self.free ^= sq_bit(from) | sq_bit(to);
-        } else {
-            self.free &= !sq_bit(to);
+        if self.free != 0 {
+            // The moved piece keeps its mark; a captured piece's mark goes with it.
+            let moved_free = self.free & sq_bit(from) != 0;
+            self.free &= !(sq_bit(from) | sq_bit(to));
+            if moved_free {
+                self.free |= sq_bit(to);
+            }
         }
         captured
     }

@@ -335,28 +335,16 @@ impl Xiangqi {
 
     /// Reads a move in ICCS/UCCI coordinates (`h2e2`, `H2-E2`) and checks it is legal.
     pub fn parse_iccs(&self, text: &str) -> Result<Move, ParseMoveError> {
-        let cleaned: String = text.trim().chars().filter(|&c| c != '-').collect();
-        let syntax = || ParseMoveError::Syntax { text: text.to_owned() };
-        if cleaned.len() != 4 || !cleaned.is_ascii() {
-            return Err(syntax());
-        }
-        let from = Square::parse_iccs(&cleaned[..2]).ok_or_else(syntax)?;
-        let to = Square::parse_iccs(&cleaned[2..]).ok_or_else(syntax)?;
-        self.check_move(text, Move::new(from, to))
+        let m = Move::parse_iccs(text)
+            .ok_or_else(|| ParseMoveError::Syntax { text: text.to_owned() })?;
+        self.check_move(text, m)
     }
 
     /// Reads a coordinate move (`h3e3`) and checks it is legal.
     pub fn parse_coordinate(&self, text: &str) -> Result<Move, ParseMoveError> {
-        let t = text.trim();
-        let syntax = || ParseMoveError::Syntax { text: text.to_owned() };
-        if !t.is_ascii() || t.len() < 4 || t.len() > 6 {
-            return Err(syntax());
-        }
-        // The destination starts at the second letter.
-        let split = t[1..].find(|c: char| c.is_ascii_lowercase()).ok_or_else(syntax)? + 1;
-        let from = Square::parse(&t[..split]).ok_or_else(syntax)?;
-        let to = Square::parse(&t[split..]).ok_or_else(syntax)?;
-        self.check_move(text, Move::new(from, to))
+        let m = Move::parse_coordinate(text)
+            .ok_or_else(|| ParseMoveError::Syntax { text: text.to_owned() })?;
+        self.check_move(text, m)
     }
 
     /// Explains why `m` is not legal, or returns it.

@@ -278,6 +278,28 @@ impl Move {
         Move { from, to }
     }
 
+    /// Reads Fairy-Stockfish's coordinate text (`h3e3`, `b10c8`), without checking that the
+    /// move is legal anywhere.
+    pub fn parse_coordinate(text: &str) -> Option<Move> {
+        let t = text.trim();
+        if !t.is_ascii() || t.len() < 4 || t.len() > 6 {
+            return None;
+        }
+        // The destination starts at the second letter.
+        let split = t[1..].find(|c: char| c.is_ascii_lowercase())? + 1;
+        Some(Move::new(Square::parse(&t[..split])?, Square::parse(&t[split..])?))
+    }
+
+    /// Reads ICCS/UCCI coordinates (`h2e2`, `H2-E2`), without checking that the move is legal
+    /// anywhere.
+    pub fn parse_iccs(text: &str) -> Option<Move> {
+        let cleaned: String = text.trim().chars().filter(|&c| c != '-').collect();
+        if cleaned.len() != 4 || !cleaned.is_ascii() {
+            return None;
+        }
+        Some(Move::new(Square::parse_iccs(&cleaned[..2])?, Square::parse_iccs(&cleaned[2..])?))
+    }
+
     /// The move in ICCS/UCCI coordinates (`h2e2`: ranks counted from 0).
     pub fn iccs(self) -> String {
         format!("{}{}", self.from.iccs(), self.to.iccs())

@@ -1,0 +1,348 @@
+//! The rules that read a game's history (repetition, Tencent's cap on checks and chases), for
+//! the true record ([`Game<Jieqi>`]) and a seat's record of views ([`ViewGame`]) alike: both
+//! are [`Line`]s of public boards, so the verdicts never depend on a hidden identity.
+
+use super::truth::{Jieqi, event_for};
+use super::types::{Cell, MoveEvent, Seat};
+use super::view::{JieqiView, ViewPlayError};
+use super::{Public, Repetition};
+use crate::xiangqi::board::Board;
+use crate::xiangqi::chase::{Line, chased, chased_at, follow_back, repetition_verdict};
+use crate::xiangqi::tables::Bb;
+use crate::xiangqi::{Move, Piece, Role};
+use crate::{Color, DrawReason, Game, Outcome, ParseMoveError, PlayError, Position, WinReason};
+
+/// The runs of checks and chases that the side to move has made with its last moves, against
+/// Tencent's cap.
+struct Cap {
+    /// The side to move has given check with each of its last `limit` moves.
+    checks_exhausted: bool,
+    /// The chases of each of its last `limit` moves (newest first), while some piece was
+    /// chased by all of them; empty if none was.
+    chases: Vec<Bb>,
+}
+
+impl Cap {
+    fn new<L: Line>(line: &L, limit: u8) -> Cap {
+        let limit = usize::from(limit);
+        let n = line.len();
+        // The side to move made plies n-1, n-3, ...: it needs `limit` of them.
+        if limit == 0 || n < 2 * limit {
+            return Cap { checks_exhausted: limit == 0, chases: Vec::new() };
+        }
+        let ours = |j: usize| n - 1 - 2 * j;
+        let checks_exhausted = (0..limit).all(|j| line.in_check(ours(j)));
+        let mut chases = Vec::with_capacity(limit);
+        let mut run: Bb = 0;
+        for j in 0..limit {
+            let c = chased_at(line, ours(j));
+            // Follow the pieces chased so far back over the opponent's move before ours(j-1).
+            run = if j == 0 { c } else { follow_back(line, run, ours(j) + 1) & c };
+            chases.push(c);
+            if run == 0 {
+                chases.clear();
+                break;
+            }
+        }
+        Cap { checks_exhausted, chases }
+    }
+
+    fn active(&self) -> bool {
+        self.checks_exhausted || !self.chases.is_empty()
+    }
+
+    /// Whether `m` would be one check, or one chase of the same piece, too many.
+    fn forbids<L: Line>(&self, line: &L, current: &Public, m: Move) -> bool {
+        // A reveal's check or chase depends on an identity nobody knows yet: never refused.
+        if !self.active() || current.is_face_down(m.from) {
+            return false;
+        }
+        let after = current.after(m);
+        if self.checks_exhausted && after.is_check() {
+            return true;
+        }
+        if self.chases.is_empty() {
+            return false;
+        }
+        let n = line.len();
+        let mut run = chased(&current.board, m, &after.board, !current.turn);
+        for (j, c) in self.chases.iter().enumerate() {
+            // Back over the opponent's move that followed our move n-1-2j.
+            run = follow_back(line, run, n - 2 * j) & c;
+            if run == 0 {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether the history of `line` forbids `m` in its current position `current`.
+pub(crate) fn forbids<L: Line>(line: &L, current: &Public, m: Move) -> bool {
+    match current.rules.check_chase_limit {
+        Some(limit) => Cap::new(line, limit).forbids(line, current, m),
+        None => false,
+    }
+}
+
+/// The verdict of the history on the current position `current` of `line`: repetition as the
+/// rules count it, then a loss for a side whose every move the cap on checks and chases forbids.
+pub(crate) fn history_outcome<L: Line>(line: &L, current: &Public) -> Option<Outcome> {
+    let rules = current.rules;
+    match rules.repetition {
+        Repetition::Asian => {
+            if let Some(o) = repetition_verdict(line) {
+                return Some(o);
+            }
+        }
+        Repetition::DrawAt(times) => {
+            if line.occurrences() >= usize::from(times) {
+                return Some(Outcome::Draw { reason: DrawReason::Repetition });
+            }
+        }
+    }
+    if let Some(limit) = rules.check_chase_limit {
+        let cap = Cap::new(line, limit);
+        let moves = current.legal_list();
+        if cap.active()
+            && !moves.as_slice().is_empty()
+            && moves.as_slice().iter().all(|&m| cap.forbids(line, current, m))
+        {
+            return Some(Outcome::Win {
+                winner: !current.turn,
+                reason: WinReason::ExcessiveChecksOrChases,
+            });
+        }
+    }
+    None
+}
+
+/// Reads a move with the notes of [`MoveEvent::text`]: coordinates (or ICCS), then `=L` for
+/// the piece it reveals and `xL`, `x(L)`, `x(X)` for what it captures. Checks the move is legal
+/// and the notes fit the board; returns the revealed role and the identity given for a
+/// captured face-down piece.
+pub(crate) fn parse_event_text(
+    public: &Public,
+    text: &str,
+) -> Result<(Move, Option<Role>, Option<Role>), ParseMoveError> {
+    let t = text.trim();
+    let syntax = || ParseMoveError::Syntax { text: text.to_owned() };
+    // Files run a..i, so neither `=` nor `x` can belong to the coordinates.
+    let split = t.find(['=', 'x']).unwrap_or(t.len());
+    let m = public.parse_move(&t[..split])?;
+    let illegal =
+        |reason: &str| ParseMoveError::Illegal { text: text.to_owned(), reason: reason.to_owned() };
+    let mut rest = t[split..].chars().peekable();
+    let mut revealed = None;
+    if rest.peek() == Some(&'=') {
+        rest.next();
+        let p = rest.next().and_then(Piece::from_char).ok_or_else(syntax)?;
+        if p.color != public.turn || p.role == Role::General {
+            return Err(syntax());
+        }
+        if !public.is_face_down(m.from) {
+            return Err(illegal("it moves a face-up piece, which reveals nothing"));
+        }
+        revealed = Some(p.role);
+    }
+    let mut captured = None;
+    if rest.peek() == Some(&'x') {
+        rest.next();
+        let token: String = rest.by_ref().collect();
+        let target = public.cell_at(m.to).ok_or_else(|| illegal("it captures nothing"))?;
+        let misfit = || illegal("the capture note does not fit the piece on the target point");
+        let mut chars = token.chars();
+        match (target, chars.next(), chars.next(), chars.next(), chars.next()) {
+            (Cell::FaceUp(p), Some(c), None, None, None) => {
+                if Piece::from_char(c) != Some(p) {
+                    return Err(misfit());
+                }
+            }
+            (Cell::FaceDown(color), Some('('), Some(c), Some(')'), None) => {
+                if c != color.fold('X', 'x') {
+                    let p = Piece::from_char(c).ok_or_else(syntax)?;
+                    if p.color != color || p.role == Role::General {
+                        return Err(misfit());
+                    }
+                    captured = Some(p.role);
+                }
+            }
+            _ => return Err(misfit()),
+        }
+    }
+    if rest.next().is_some() {
+        return Err(syntax());
+    }
+    Ok((m, revealed, captured))
+}
+
+/// One ply of a seat's record.
+#[derive(Clone, Debug)]
+pub struct ViewPly {
+    /// The move and what it did, as the seat knows it.
+    pub event: MoveEvent,
+    /// The view after the move.
+    pub view: JieqiView,
+    /// Whether the move was a capture or a reveal (the position before can never recur).
+    pub irreversible: bool,
+}
+
+/// One seat's record of a game: the start view and every move with the view after it, with
+/// the rules that read history (repetition, the cap on checks and chases) judged from views
+/// alone. It agrees with the true record ([`Game<Jieqi>`]) on every legal move and outcome.
+#[derive(Clone, Debug)]
+pub struct ViewGame {
+    start: JieqiView,
+    plies: Vec<ViewPly>,
+}
+
+impl ViewGame {
+    /// A record from `start` with no moves yet.
+    pub fn new(start: JieqiView) -> ViewGame {
+        ViewGame { start, plies: Vec::new() }
+    }
+
+    /// `seat`'s record of the true game `game`.
+    pub fn from_game(game: &Game<Jieqi>, seat: Seat) -> ViewGame {
+        let rules = game.start().rules();
+        let plies = game
+            .plies()
+            .iter()
+            .map(|p| ViewPly {
+                event: p.position.last_event().map(|ev| event_for(*ev, rules, seat)).unwrap_or(
+                    MoveEvent {
+                        mv: p.mv,
+                        color: !p.position.turn(),
+                        revealed: None,
+                        captured: None,
+                    },
+                ),
+                view: p.position.view(seat),
+                irreversible: p.irreversible,
+            })
+            .collect();
+        ViewGame { start: game.start().view(seat), plies }
+    }
+
+    /// The start view.
+    pub fn start(&self) -> &JieqiView {
+        &self.start
+    }
+
+    /// The current view.
+    pub fn view(&self) -> &JieqiView {
+        self.plies.last().map_or(&self.start, |p| &p.view)
+    }
+
+    /// The view after `ply` moves (0 = the start).
+    pub fn view_at(&self, ply: usize) -> Option<&JieqiView> {
+        if ply == 0 { Some(&self.start) } else { self.plies.get(ply - 1).map(|p| &p.view) }
+    }
+
+    /// The plies played so far.
+    pub fn plies(&self) -> &[ViewPly] {
+        &self.plies
+    }
+
+    /// The number of moves played.
+    pub fn len(&self) -> usize {
+        self.plies.len()
+    }
+
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.plies.is_empty()
+    }
+
+    /// How the game has ended, if it has: a win in the position (checkmate, no move) first,
+    /// then the history's verdicts, then the position's draws.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let own = self.view().outcome();
+        if let Some(o @ Outcome::Win { .. }) = own {
+            return Some(o);
+        }
+        history_outcome(self, &self.view().public).or(own)
+    }
+
+    /// The legal moves now, after the history's restrictions; empty once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let current = &self.view().public;
+        let limit = current.rules.check_chase_limit;
+        let cap = limit.map(|l| Cap::new(self, l));
+        let mut moves = self.view().legal_moves();
+        if let Some(cap) = cap {
+            moves.retain(|&m| !cap.forbids(self, current, m));
+        }
+        moves
+    }
+
+    /// Whether `m` can be played now.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.outcome().is_none()
+            && self.view().is_legal(m)
+            && !forbids(self, &self.view().public, m)
+    }
+
+    /// How many times the current position has occurred since the last capture or reveal.
+    pub fn occurrences(&self) -> usize {
+        Line::occurrences(self)
+    }
+
+    /// Plays `m`, with the identities as for [`JieqiView::play`].
+    pub fn play(
+        &mut self,
+        m: Move,
+        revealed: Option<Role>,
+        captured: Option<Role>,
+    ) -> Result<(), ViewPlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver.into());
+        }
+        if forbids(self, &self.view().public, m) {
+            return Err(PlayError::IllegalMove { text: m.to_string() }.into());
+        }
+        let mut view = self.view().clone();
+        let irreversible = view.is_capture(m) || view.is_reveal(m);
+        view.play(m, revealed, captured)?;
+        let event = *view.last_event().unwrap_or(&MoveEvent {
+            mv: m,
+            color: !view.turn(),
+            revealed,
+            captured: None,
+        });
+        self.plies.push(ViewPly { event, view, irreversible });
+        Ok(())
+    }
+
+    /// Takes back the last move; returns what it did.
+    pub fn undo(&mut self) -> Option<MoveEvent> {
+        self.plies.pop().map(|p| p.event)
+    }
+}
+
+impl Line for ViewGame {
+    fn len(&self) -> usize {
+        self.plies.len()
+    }
+    fn board(&self, k: usize) -> &Board {
+        &self.view_at(k).unwrap_or(self.view()).public.board
+    }
+    fn turn(&self, k: usize) -> Color {
+        self.view_at(k).unwrap_or(self.view()).turn()
+    }
+    fn key(&self, k: usize) -> u64 {
+        self.view_at(k).unwrap_or(self.view()).zobrist()
+    }
+    fn in_check(&self, k: usize) -> bool {
+        self.view_at(k).unwrap_or(self.view()).is_check()
+    }
+    fn mv(&self, k: usize) -> Move {
+        self.plies[k - 1].event.mv
+    }
+    fn irreversible(&self, k: usize) -> bool {
+        self.plies[k - 1].irreversible
+    }
+}

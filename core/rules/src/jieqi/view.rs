@@ -1,0 +1,493 @@
+//! What one seat may know of a Jieqi position, and play on it.
+
+use std::error::Error;
+use std::fmt;
+
+use super::setup::{Placement, Setup, SetupCell, at_most_initial, initial, missing, place, side};
+use super::truth::{Jieqi, knows_capture, start_public};
+use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
+use super::{Public, Rules, record};
+use crate::xiangqi::{Move, Piece, Role, Square};
+use crate::{Color, Outcome, ParseFenError, ParseMoveError, PlayError, SetupError};
+
+/// One seat's view of a Jieqi position: exactly what that seat may know, nothing more.
+///
+/// It holds the board with face-down markers ([`Cell`]), the side to move and the counters,
+/// the reveals (face-up pieces and [`JieqiView::last_event`]), the captured pieces with the
+/// identities of the face-down ones this seat captured (not those it lost), and the [`Pool`]
+/// of identities that can still be face down on each side. A face-down piece moves, captures
+/// and gives check as the piece of its point, so legal moves, check and the outcome come from
+/// the view alone.
+///
+/// For a bot: [`JieqiView::legal_moves`] lists the moves; a move of a face-down piece is a
+/// chance node whose outcomes are the roles of the mover's [`JieqiView::pool`] (each as likely
+/// as its count), and a capture of a face-down piece by this seat is another one over the
+/// victim's pool (when the rules let the capturer see it; see [`JieqiView::learns_capture`]).
+/// [`JieqiView::play`] applies a move with the outcome assumed; [`super::ViewGame`] adds the
+/// history for repetition. [`Jieqi::deal`] samples a full position consistent with a view.
+#[derive(Clone, PartialEq, Eq)]
+pub struct JieqiView {
+    pub(crate) public: Public,
+    pub(crate) seat: Seat,
+    pub(crate) pool: [Pool; 2],
+    pub(crate) captured: CaptureList,
+    pub(crate) last: Option<MoveEvent>,
+}
+
+/// Why a move could not be played on a view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ViewPlayError {
+    /// The move is illegal, or the game is over.
+    Play(PlayError),
+    /// The move turns a face-down piece up, and no identity was given for it.
+    RevealMissing {
+        /// The move.
+        mv: Move,
+    },
+    /// An identity was given for a move of a face-up piece.
+    RevealUnexpected {
+        /// The move.
+        mv: Move,
+    },
+    /// The identity given for the reveal cannot still be face down on the mover's side.
+    RevealImpossible {
+        /// The move.
+        mv: Move,
+        /// The identity given.
+        role: Role,
+    },
+    /// An identity was given for the captured piece, but this seat cannot learn it (the piece
+    /// is face up or absent, the seat is not the capturer, or the rules hide it).
+    CaptureUnknowable {
+        /// The move.
+        mv: Move,
+    },
+    /// The identity given for the captured face-down piece cannot be face down on its side.
+    CaptureImpossible {
+        /// The move.
+        mv: Move,
+        /// The identity given.
+        role: Role,
+    },
+}
+
+impl fmt::Display for ViewPlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ViewPlayError::Play(e) => e.fmt(f),
+            ViewPlayError::RevealMissing { mv } => {
+                write!(f, "{mv} turns a face-down piece up: say what it reveals (e.g. {mv}=R)")
+            }
+            ViewPlayError::RevealUnexpected { mv } => {
+                write!(f, "{mv} moves a face-up piece: it reveals nothing")
+            }
+            ViewPlayError::RevealImpossible { mv, role } => {
+                write!(f, "{mv} cannot reveal a {}: none can still be face down", role.name())
+            }
+            ViewPlayError::CaptureUnknowable { mv } => {
+                write!(f, "{mv}: this seat cannot learn what the captured piece is")
+            }
+            ViewPlayError::CaptureImpossible { mv, role } => write!(
+                f,
+                "{mv} cannot capture a face-down {}: none can still be face down",
+                role.name()
+            ),
+        }
+    }
+}
+
+impl Error for ViewPlayError {}
+
+impl From<PlayError> for ViewPlayError {
+    fn from(e: PlayError) -> Self {
+        ViewPlayError::Play(e)
+    }
+}
+
+impl JieqiView {
+    /// The start position, as every seat sees it, under `rules`.
+    pub fn start(seat: Seat, rules: Rules) -> JieqiView {
+        JieqiView {
+            public: start_public(rules),
+            seat,
+            pool: [Pool::FULL; 2],
+            captured: CaptureList::new(),
+            last: None,
+        }
+    }
+
+    /// Checks a setup (either FEN form) and turns it into `seat`'s view under `rules`.
+    ///
+    /// A full setup is read as the true position and viewed from `seat`. In a view setup, the
+    /// pool and the captured pieces must add up: for each side and role, face-up pieces,
+    /// captured pieces whose identity is known and the pool make what the side starts with,
+    /// and the pool's size is the face-down pieces plus the captured face-down pieces of
+    /// unknown identity. Without a captured field, the missing known pieces count as captured
+    /// face up and the surplus of the pool as pieces lost face down. The seat may know the
+    /// identity of a captured face-down piece only if it captured it and the rules show it.
+    pub fn from_setup(setup: &Setup, seat: Seat, rules: Rules) -> Result<JieqiView, SetupError> {
+        let Some(pool) = setup.pool else {
+            return Ok(Jieqi::from_setup(setup, rules)?.view(seat));
+        };
+        let Placement { public, face_up, face_down } = place(setup, rules)?;
+        let mut captured = CaptureList::new();
+        match &setup.captured {
+            Some(list) => {
+                let mut known = [[0u32; 8]; 2];
+                let mut unknown = [0u32; 2];
+                for c in list {
+                    match c.role {
+                        Some(Role::General) => {
+                            return Err(SetupError::Other("a general is never captured".into()));
+                        }
+                        Some(role) => {
+                            if c.face_down && !knows_capture(rules, seat, c.color) {
+                                return Err(SetupError::Other(format!(
+                                    "the {seat}'s view cannot know what a captured face-down {} \
+                                     piece was",
+                                    side(c.color)
+                                )));
+                            }
+                            known[c.color.index()][role as usize] += 1;
+                        }
+                        None if c.face_down => unknown[c.color.index()] += 1,
+                        None => {
+                            return Err(SetupError::Other(
+                                "a piece captured face up is known to everyone".into(),
+                            ));
+                        }
+                    }
+                    captured.push(*c);
+                }
+                for color in Color::ALL {
+                    let ci = color.index();
+                    for role in HIDDEN_ROLES {
+                        let n = u32::from(face_up[ci][role as usize])
+                            + known[ci][role as usize]
+                            + u32::from(pool[ci].count(role));
+                        at_most_initial(color, role, n)?;
+                        if n != u32::from(initial(role)) {
+                            return Err(missing(
+                                color,
+                                role,
+                                n,
+                                "face up, captured and in the pool",
+                            ));
+                        }
+                    }
+                    let hidden = u32::from(face_down[ci]) + unknown[ci];
+                    if pool[ci].total() != hidden {
+                        return Err(pool_size_error(color, pool[ci].total(), hidden));
+                    }
+                }
+            }
+            None => {
+                for color in Color::ALL {
+                    let ci = color.index();
+                    for role in HIDDEN_ROLES {
+                        let n =
+                            u32::from(face_up[ci][role as usize]) + u32::from(pool[ci].count(role));
+                        at_most_initial(color, role, n)?;
+                        for _ in n..u32::from(initial(role)) {
+                            captured.push(CapturedPiece {
+                                color,
+                                role: Some(role),
+                                face_down: false,
+                            });
+                        }
+                    }
+                    let total = pool[ci].total();
+                    if total < u32::from(face_down[ci]) {
+                        return Err(pool_size_error(color, total, u32::from(face_down[ci])));
+                    }
+                    for _ in u32::from(face_down[ci])..total {
+                        captured.push(CapturedPiece { color, role: None, face_down: true });
+                    }
+                }
+            }
+        }
+        Ok(JieqiView { public, seat, pool, captured, last: None })
+    }
+
+    /// Reads a view FEN (or a full FEN, viewed from `seat`) under the default rules.
+    pub fn from_fen(fen: &str, seat: Seat) -> Result<JieqiView, ParseFenError> {
+        JieqiView::from_fen_with_rules(fen, seat, Rules::DEFAULT)
+    }
+
+    /// Reads a view FEN (or a full FEN, viewed from `seat`) under `rules`.
+    pub fn from_fen_with_rules(
+        fen: &str,
+        seat: Seat,
+        rules: Rules,
+    ) -> Result<JieqiView, ParseFenError> {
+        Ok(JieqiView::from_setup(&Setup::parse(fen)?, seat, rules)?)
+    }
+
+    /// The setup this view would be written as.
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; 90];
+        for (s, cell) in self.public.cells() {
+            board[s.index()] = Some(match cell {
+                Cell::FaceUp(p) => SetupCell::FaceUp(p),
+                Cell::FaceDown(color) => SetupCell::FaceDown { color, identity: None },
+            });
+        }
+        Setup {
+            board,
+            turn: self.public.turn,
+            pool: Some(self.pool),
+            captured: Some(self.captured.as_slice().to_vec()),
+            halfmove_clock: self.public.halfmove_clock,
+            fullmove_number: self.public.fullmove_number,
+        }
+    }
+
+    /// The view FEN: `board turn pool halfmove fullmove captured`, face-down pieces as
+    /// `X`/`x` (see the [module documentation](super)).
+    pub fn fen(&self) -> String {
+        self.to_setup().fen()
+    }
+
+    /// Whose view this is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The rules of the game.
+    pub fn rules(&self) -> Rules {
+        self.public.rules
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.public.turn
+    }
+
+    /// Plies since the last capture (reveals do not reset it).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.public.halfmove_clock
+    }
+
+    /// The move number (starts at 1, increases after Black moves).
+    pub fn fullmove_number(&self) -> u32 {
+        self.public.fullmove_number
+    }
+
+    /// What stands on `s`.
+    pub fn cell_at(&self, s: Square) -> Option<Cell> {
+        self.public.cell_at(s)
+    }
+
+    /// Whether the piece on `s` is face down.
+    pub fn is_face_down(&self, s: Square) -> bool {
+        self.public.is_face_down(s)
+    }
+
+    /// The piece a piece on `s` moves as: its identity if face up, the piece of its point if
+    /// face down.
+    pub fn mover_at(&self, s: Square) -> Option<Piece> {
+        self.public.board.piece_at(s)
+    }
+
+    /// Every piece with its point, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Cell)> + '_ {
+        self.public.cells()
+    }
+
+    /// The point of `color`'s general.
+    pub fn general(&self, color: Color) -> Square {
+        Square::from_u8(self.public.board.generals[color.index()])
+    }
+
+    /// The identities that can still be face down on `color`'s side, as this seat knows it.
+    pub fn pool(&self, color: Color) -> Pool {
+        self.pool[color.index()]
+    }
+
+    /// The number of `color`'s face-down pieces on the board.
+    pub fn face_down_count(&self, color: Color) -> u32 {
+        (self.public.face_down & self.public.board.occ[color.index()]).count_ones()
+    }
+
+    /// The captured pieces in the order they fell, identities as this seat knows them.
+    pub fn captured(&self) -> &[CapturedPiece] {
+        self.captured.as_slice()
+    }
+
+    /// What the move that led here did, as this seat knows it.
+    pub fn last_event(&self) -> Option<&MoveEvent> {
+        self.last.as_ref()
+    }
+
+    /// The legal moves (the position's own; [`super::ViewGame::legal_moves`] also applies the
+    /// rules that read the history).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.public.legal_list().as_slice().to_vec()
+    }
+
+    /// Appends the legal moves to `moves`.
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.extend_from_slice(self.public.legal_list().as_slice());
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.public.is_legal(m)
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.public.is_check()
+    }
+
+    /// How the game ends in this position, judged from the position alone: checkmate, no
+    /// legal move, only the generals left, the no-capture limit. Repetition needs the
+    /// history: see [`super::ViewGame::outcome`].
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.public.outcome()
+    }
+
+    /// The repetition key (Zobrist hash) of the position as everyone sees it. It equals the
+    /// true position's [`crate::Position::zobrist`] and does not cover the pools.
+    pub fn zobrist(&self) -> u64 {
+        self.public.zobrist()
+    }
+
+    /// Whether `m` moves a face-down piece: it then reveals one of the mover's pool.
+    pub fn is_reveal(&self, m: Move) -> bool {
+        self.public.is_face_down(m.from)
+    }
+
+    /// Whether `m` captures a piece.
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.public.board.piece_at(m.to).is_some()
+    }
+
+    /// Whether this seat learns what `m` captures because it is a face-down piece this seat
+    /// takes under rules that show it to the capturer. Then [`JieqiView::play`] may be told
+    /// the identity, one of the victim's pool.
+    pub fn learns_capture(&self, m: Move) -> bool {
+        self.public.is_face_down(m.to)
+            && self.public.board.piece_at(m.to).is_some_and(|p| {
+                p.color != self.public.turn && knows_capture(self.public.rules, self.seat, p.color)
+            })
+    }
+
+    /// Reads a coordinate (`h3e3`) or ICCS (`h2e2`) move and checks it is legal.
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        self.public.parse_move(text)
+    }
+
+    /// Reads a move with the notes of [`MoveEvent::text`]: `e4e5=P` says what it reveals,
+    /// `b3b10x(n)` what the face-down piece it captures was. Returns the move, the revealed
+    /// role and the captured role, ready for [`JieqiView::play`].
+    pub fn parse_event(
+        &self,
+        text: &str,
+    ) -> Result<(Move, Option<Role>, Option<Role>), ParseMoveError> {
+        record::parse_event_text(&self.public, text)
+    }
+
+    /// Plays `m` on this view. `revealed` is what the move turns up if it moves a face-down
+    /// piece (one of the mover's pool; required then, refused otherwise). `captured` is what
+    /// a captured face-down piece was, if this seat learns it ([`JieqiView::learns_capture`]);
+    /// leave it `None` to keep the identity unknown (it then stays in the victim's pool).
+    pub fn play(
+        &mut self,
+        m: Move,
+        revealed: Option<Role>,
+        captured: Option<Role>,
+    ) -> Result<(), ViewPlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver.into());
+        }
+        if !self.is_legal(m) {
+            return Err(PlayError::IllegalMove { text: m.to_string() }.into());
+        }
+        let mover = self.public.turn;
+        match (self.is_reveal(m), revealed) {
+            (true, None) => return Err(ViewPlayError::RevealMissing { mv: m }),
+            (false, Some(_)) => return Err(ViewPlayError::RevealUnexpected { mv: m }),
+            (true, Some(role)) if !self.pool[mover.index()].contains(role) => {
+                return Err(ViewPlayError::RevealImpossible { mv: m, role });
+            }
+            _ => {}
+        }
+        if let Some(role) = captured {
+            if !self.learns_capture(m) {
+                return Err(ViewPlayError::CaptureUnknowable { mv: m });
+            }
+            if !self.pool[(!mover).index()].contains(role) {
+                return Err(ViewPlayError::CaptureImpossible { mv: m, role });
+            }
+        }
+        self.play_unchecked(m, revealed, captured);
+        Ok(())
+    }
+
+    /// Plays `m` without checking it or the identities given.
+    ///
+    /// # Panics
+    /// May panic, or leave the view inconsistent, if [`JieqiView::play`] would refuse it.
+    pub fn play_unchecked(&mut self, m: Move, revealed: Option<Role>, captured: Option<Role>) {
+        let mover = self.public.turn;
+        let victim = self.public.cell_at(m.to).map(|cell| match cell {
+            Cell::FaceUp(p) => {
+                CapturedPiece { color: p.color, role: Some(p.role), face_down: false }
+            }
+            Cell::FaceDown(color) => CapturedPiece { color, role: captured, face_down: true },
+        });
+        if let Some(role) = revealed {
+            self.pool[mover.index()].remove(role);
+        }
+        if let Some(CapturedPiece { color, role: Some(role), face_down: true }) = victim {
+            self.pool[color.index()].remove(role);
+        }
+        self.public.apply(m, revealed);
+        if let Some(c) = victim {
+            self.captured.push(c);
+        }
+        self.last = Some(MoveEvent { mv: m, color: mover, revealed, captured: victim });
+    }
+
+    /// Counts the leaf nodes `depth` plies below, a move of a face-down piece branching into
+    /// one node per distinct identity of the mover's pool (captured identities stay unknown).
+    /// A check for make-move code: the figure depends only on the view.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        for m in self.public.legal_list().as_slice() {
+            let reveals: Vec<Option<Role>> = if self.is_reveal(*m) {
+                self.pool[self.public.turn.index()].iter().map(|(r, _)| Some(r)).collect()
+            } else {
+                vec![None]
+            };
+            for r in reveals {
+                if depth == 1 {
+                    nodes += 1;
+                } else {
+                    let mut next = self.clone();
+                    next.play_unchecked(*m, r, None);
+                    nodes += next.perft(depth - 1);
+                }
+            }
+        }
+        nodes
+    }
+}
+
+fn pool_size_error(color: Color, total: u32, hidden: u32) -> SetupError {
+    SetupError::Other(format!(
+        "{}'s pool holds {total} identities for {hidden} face-down pieces (on the board or \
+         captured unseen)",
+        side(color)
+    ))
+}
+
+impl fmt::Debug for JieqiView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "JieqiView({}, {})", self.seat, self.fen())
+    }
+}
