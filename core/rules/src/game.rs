@@ -74,7 +74,7 @@ impl<P: Position> Game<P> {
             return Vec::new();
         }
         let mut moves = self.position().legal_moves();
-        moves.retain(|m| !P::history_forbids(self, m));
+        P::retain_allowed(self, &mut moves);
         moves
     }
 

@@ -106,4 +106,14 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     {
         false
     }
+
+    /// Removes from `moves` (legal in the game's position) those the history forbids. The
+    /// default asks [`Position::history_forbids`] move by move; a game whose check shares work
+    /// across the moves of one position does that work once here.
+    fn retain_allowed(game: &Game<Self>, moves: &mut Vec<Self::Move>)
+    where
+        Self: Sized,
+    {
+        moves.retain(|m| !Self::history_forbids(game, m));
+    }
 }

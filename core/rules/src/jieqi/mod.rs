@@ -109,9 +109,34 @@ pub(crate) struct Public {
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
     pub(crate) rules: Rules,
+    /// The Zobrist keys of the face-down marks, kept up to date by [`Public::apply`].
+    face_down_hash: u64,
 }
 
 impl Public {
+    /// A position from its parts, with the free marks and the hash of the face-down marks set.
+    pub(crate) fn new(
+        board: Board,
+        face_down: Bb,
+        turn: Color,
+        halfmove_clock: u32,
+        fullmove_number: u32,
+        rules: Rules,
+    ) -> Public {
+        let face_down_hash = BbIter(face_down).fold(0, |h, s| h ^ face_down_key(s));
+        let mut public = Public {
+            board,
+            face_down,
+            turn,
+            halfmove_clock,
+            fullmove_number,
+            rules,
+            face_down_hash,
+        };
+        public.set_free_marks();
+        public
+    }
+
     /// Whether the piece on `s` is face down.
     #[inline]
     pub(crate) fn is_face_down(&self, s: Square) -> bool {
@@ -188,10 +213,7 @@ impl Public {
     /// its point, marked face down) and the side to move. Hidden identities are not part of
     /// it: positions that look the same are the same position.
     pub(crate) fn zobrist(&self) -> u64 {
-        let mut h = self.board.hash;
-        for s in BbIter(self.face_down) {
-            h ^= face_down_key(s);
-        }
+        let h = self.board.hash ^ self.face_down_hash;
         if self.turn == Color::Black { h ^ TABLES.zobrist_black } else { h }
     }
 
@@ -200,10 +222,14 @@ impl Public {
     /// the move captured.
     pub(crate) fn apply(&mut self, m: Move, revealed: Option<Role>) -> bool {
         let from_down = self.is_face_down(m.from);
-        self.face_down &= !sq_bit(m.to.u8());
+        if self.is_face_down(m.to) {
+            self.face_down &= !sq_bit(m.to.u8());
+            self.face_down_hash ^= face_down_key(m.to.u8());
+        }
         let captured = self.board.make(m) != 0;
         if from_down {
             self.face_down &= !sq_bit(m.from.u8());
+            self.face_down_hash ^= face_down_key(m.from.u8());
             let color = self.turn;
             if let Some(role) = revealed {
                 // `clear` drops the point's free mark; the revealed piece sets its own.

@@ -85,6 +85,16 @@ pub(crate) fn forbids<L: Line>(line: &L, current: &Public, m: Move) -> bool {
     }
 }
 
+/// Removes from `moves` those the history of `line` forbids in its current position.
+pub(crate) fn retain_allowed<L: Line>(line: &L, current: &Public, moves: &mut Vec<Move>) {
+    if let Some(limit) = current.rules.check_chase_limit {
+        let cap = Cap::new(line, limit);
+        if cap.active() {
+            moves.retain(|&m| !cap.forbids(line, current, m));
+        }
+    }
+}
+
 /// The verdict of the history on the current position `current` of `line`: repetition as the
 /// rules count it, then a loss for a side whose every move the cap on checks and chases forbids.
 pub(crate) fn history_outcome<L: Line>(line: &L, current: &Public) -> Option<Outcome> {
@@ -269,13 +279,8 @@ impl ViewGame {
         if self.outcome().is_some() {
             return Vec::new();
         }
-        let current = &self.view().public;
-        let limit = current.rules.check_chase_limit;
-        let cap = limit.map(|l| Cap::new(self, l));
         let mut moves = self.view().legal_moves();
-        if let Some(cap) = cap {
-            moves.retain(|&m| !cap.forbids(self, current, m));
-        }
+        retain_allowed(self, &self.view().public, &mut moves);
         moves
     }
 
@@ -315,6 +320,24 @@ impl ViewGame {
         });
         self.plies.push(ViewPly { event, view, irreversible });
         Ok(())
+    }
+
+    /// Plays `m` without checking it or the identities given (a bot playing its own legal
+    /// moves).
+    ///
+    /// # Panics
+    /// May panic, or leave the record inconsistent, if [`ViewGame::play`] would refuse it.
+    pub fn play_unchecked(&mut self, m: Move, revealed: Option<Role>, captured: Option<Role>) {
+        let mut view = self.view().clone();
+        let irreversible = view.is_capture(m) || view.is_reveal(m);
+        view.play_unchecked(m, revealed, captured);
+        let event = *view.last_event().unwrap_or(&MoveEvent {
+            mv: m,
+            color: !view.turn(),
+            revealed,
+            captured: None,
+        });
+        self.plies.push(ViewPly { event, view, irreversible });
     }
 
     /// Takes back the last move; returns what it did.

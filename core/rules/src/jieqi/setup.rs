@@ -41,7 +41,7 @@ pub struct Setup {
 }
 
 /// Points in FEN order: rank 10 first, files a to i.
-fn fen_order() -> impl Iterator<Item = Square> {
+pub(crate) fn fen_order() -> impl Iterator<Item = Square> {
     (0..10u8).rev().flat_map(|r| (0..9u8).filter_map(move |f| Square::new(f, r)))
 }
 
@@ -80,7 +80,7 @@ fn parse_pool(text: &str) -> Result<[Pool; 2], ParseFenError> {
     Ok(pools)
 }
 
-fn pool_text(pools: &[Pool; 2]) -> String {
+pub(crate) fn pool_text(pools: &[Pool; 2]) -> String {
     let mut out = String::new();
     for (side, pool) in pools.iter().enumerate() {
         let color = if side == 0 { Color::White } else { Color::Black };
@@ -247,7 +247,7 @@ impl Setup {
                 out.push('-');
             }
             for c in captured {
-                out.push_str(&c.token());
+                c.push_token(&mut out);
             }
         }
         out
@@ -264,6 +264,49 @@ impl FromStr for Setup {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Setup::parse(s)
     }
+}
+
+/// Writes a FEN of the public position: `board turn third halfmove fullmove captured`. (The
+/// same text as [`Setup::fen`], written straight from the board: views are written often.)
+pub(crate) fn write_fen(public: &Public, third: &str, captured: &[CapturedPiece]) -> String {
+    let mut out = String::with_capacity(128);
+    for rank in (0..10u8).rev() {
+        let mut empty = 0u8;
+        for file in 0..9u8 {
+            match Square::new(file, rank).and_then(|s| public.cell_at(s)) {
+                None => empty += 1,
+                Some(cell) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(cell.char());
+                }
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(public.turn.fen_char());
+    out.push(' ');
+    out.push_str(third);
+    out.push(' ');
+    out.push_str(&public.halfmove_clock.to_string());
+    out.push(' ');
+    out.push_str(&public.fullmove_number.to_string());
+    out.push(' ');
+    if captured.is_empty() {
+        out.push('-');
+    }
+    for c in captured {
+        c.push_token(&mut out);
+    }
+    out
 }
 
 /// Per side and role: how many pieces.
@@ -336,15 +379,14 @@ pub(crate) fn place(setup: &Setup, rules: Rules) -> Result<Placement, SetupError
             return Err(SetupError::MissingKing { side: side(c) });
         }
     }
-    let mut public = Public {
+    let public = Public::new(
         board,
-        face_down: face_down_bb,
-        turn: setup.turn,
-        halfmove_clock: setup.halfmove_clock,
-        fullmove_number: setup.fullmove_number.max(1),
+        face_down_bb,
+        setup.turn,
+        setup.halfmove_clock,
+        setup.fullmove_number.max(1),
         rules,
-    };
-    public.set_free_marks();
+    );
     if public.board.in_check(!setup.turn) {
         return Err(SetupError::OppositeCheck);
     }

@@ -6,7 +6,9 @@ use std::str::FromStr;
 use rand_core::RngCore;
 
 use super::record;
-use super::setup::{Placement, Setup, SetupCell, at_most_initial, initial, missing, place};
+use super::setup::{
+    Placement, Setup, SetupCell, at_most_initial, fen_order, initial, missing, place, write_fen,
+};
 use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
 use super::view::JieqiView;
 use super::{CapturedVisibility, Public, Rules, start_points, start_role};
@@ -50,16 +52,7 @@ pub(crate) fn start_public(rules: Rules) -> Public {
     }
     board.put(Square::from_u8(4), Piece { color: Color::White, role: Role::General });
     board.put(Square::from_u8(85), Piece { color: Color::Black, role: Role::General });
-    let mut public = Public {
-        board,
-        face_down,
-        turn: Color::White,
-        halfmove_clock: 0,
-        fullmove_number: 1,
-        rules,
-    };
-    public.set_free_marks();
-    public
+    Public::new(board, face_down, Color::White, 0, 1, rules)
 }
 
 /// The true state of a Jieqi game: the board, the identity of every face-down piece, every
@@ -412,7 +405,14 @@ impl Position for Jieqi {
 
     /// The full FEN (with the hidden identities).
     fn fen(&self) -> String {
-        self.to_setup().fen()
+        let mut third: String = fen_order()
+            .filter(|&s| self.public.is_face_down(s))
+            .filter_map(|s| self.true_piece_at(s).map(Piece::char))
+            .collect();
+        if third.is_empty() {
+            third.push('-');
+        }
+        write_fen(&self.public, &third, self.captured.as_slice())
     }
 
     /// Reads a full FEN under the default rules (see [`Jieqi::from_fen_with_rules`]).
@@ -475,5 +475,9 @@ impl Position for Jieqi {
 
     fn history_forbids(game: &Game<Self>, m: &Move) -> bool {
         record::forbids(game, &game.position().public, *m)
+    }
+
+    fn retain_allowed(game: &Game<Self>, moves: &mut Vec<Move>) {
+        record::retain_allowed(game, &game.position().public, moves);
     }
 }

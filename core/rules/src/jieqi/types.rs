@@ -174,11 +174,24 @@ impl CapturedPiece {
     /// up (`R`), the letter in parentheses for a face-down piece whose identity is known
     /// (`(n)`), and `(X)`/`(x)` for a red/black face-down piece of unknown identity.
     pub fn token(self) -> String {
+        let mut out = String::with_capacity(3);
+        self.push_token(&mut out);
+        out
+    }
+
+    /// Appends [`CapturedPiece::token`] to `out`.
+    pub(crate) fn push_token(self, out: &mut String) {
         let letter = match self.role {
             Some(role) => Piece { color: self.color, role }.char(),
             None => self.color.fold('X', 'x'),
         };
-        if self.face_down { format!("({letter})") } else { letter.to_string() }
+        if self.face_down {
+            out.push('(');
+            out.push(letter);
+            out.push(')');
+        } else {
+            out.push(letter);
+        }
     }
 }
 

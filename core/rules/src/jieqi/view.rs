@@ -3,7 +3,10 @@
 use std::error::Error;
 use std::fmt;
 
-use super::setup::{Placement, Setup, SetupCell, at_most_initial, initial, missing, place, side};
+use super::setup::{
+    Placement, Setup, SetupCell, at_most_initial, initial, missing, place, pool_text, side,
+    write_fen,
+};
 use super::truth::{Jieqi, knows_capture, start_public};
 use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
 use super::{Public, Rules, record};
@@ -245,7 +248,7 @@ impl JieqiView {
     /// The view FEN: `board turn pool halfmove fullmove captured`, face-down pieces as
     /// `X`/`x` (see the [module documentation](super)).
     pub fn fen(&self) -> String {
-        self.to_setup().fen()
+        write_fen(&self.public, &pool_text(&self.pool), self.captured.as_slice())
     }
 
     /// Whose view this is.
