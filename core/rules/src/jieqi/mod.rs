@@ -18,7 +18,8 @@
 //! The board, move generation and attack detection are Xiangqi's ([`crate::xiangqi`]): a
 //! face-down piece is kept on the board as the piece of its point, and revealed advisors and
 //! elephants are marked free of palace and river. Moves are Xiangqi's coordinate moves
-//! ([`Move`], `h3e3`, `b10c8`); ICCS (`h2e2`) is read too.
+//! ([`Move`], `h3e3`, `b10c8`): Fairy-Stockfish's, with ranks 1 to 10. (ICCS, `h2e2` with ranks 0
+//! to 9, reads the same text differently, so it is not guessed at: see [`Move::parse_iccs`].)
 //!
 //! # Text forms
 //!
@@ -259,10 +260,9 @@ impl Public {
         next
     }
 
-    /// Reads a coordinate move (`h3e3`) or an ICCS move (`h2e2`) and checks it is legal.
+    /// Reads a coordinate move (`h3e3`) and checks it is legal.
     pub(crate) fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let m = Move::parse_coordinate(text)
-            .or_else(|| Move::parse_iccs(text))
             .ok_or_else(|| ParseMoveError::Syntax { text: text.to_owned() })?;
         self.check_move(text, m)
     }

@@ -127,7 +127,7 @@ pub(crate) fn history_outcome<L: Line>(line: &L, current: &Public) -> Option<Out
     None
 }
 
-/// Reads a move with the notes of [`MoveEvent::text`]: coordinates (or ICCS), then `=L` for
+/// Reads a move with the notes of [`MoveEvent::text`]: coordinates, then `=L` for
 /// the piece it reveals and `xL`, `x(L)`, `x(X)` for what it captures. Checks the move is legal
 /// and the notes fit the board; returns the revealed role and the identity given for a
 /// captured face-down piece.
@@ -296,7 +296,8 @@ impl ViewGame {
         Line::occurrences(self)
     }
 
-    /// Plays `m`, with the identities as for [`JieqiView::play`].
+    /// Plays `m`, with the identities as for [`JieqiView::play`], after the history's
+    /// restrictions.
     pub fn play(
         &mut self,
         m: Move,

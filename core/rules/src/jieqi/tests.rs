@@ -585,6 +585,10 @@ fn views_play_with_assumed_reveals() {
         w.clone().play(mv("b3b10"), Some(Role::Cannon), Some(Role::General)),
         Err(ViewPlayError::CaptureImpossible { mv: mv("b3b10"), role: Role::General })
     );
+    assert_eq!(
+        w.clone().play(mv("b3b10"), Some(Role::Cannon), None),
+        Err(ViewPlayError::CaptureMissing { mv: mv("b3b10") })
+    );
     w.play(mv("b3b10"), Some(Role::Cannon), Some(Role::Horse)).expect("learns");
     assert_eq!(w.pool(Color::Black).count(Role::Horse), 1);
     assert_eq!(w.last_event().map(|e| e.text()), Some("b3b10=Cx(n)".to_owned()));
@@ -730,6 +734,13 @@ fn fen_errors_are_typed() {
         JieqiView::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w R1 0 1 (R)", BLACK).is_err(),
         "unbalanced"
     );
+    // Red lost a face-down piece unseen: Red or a spectator may hold that view, Black (who
+    // took it and saw it) may not.
+    let lost = "3k5/9/9/9/9/9/9/9/9/3XK4 w R2 0 1";
+    assert!(JieqiView::from_fen(lost, RED).is_ok());
+    assert!(JieqiView::from_fen(lost, Seat::Spectator).is_ok());
+    assert!(matches!(JieqiView::from_fen(lost, BLACK), Err(E::Setup(S::Other(_)))));
+    assert!(JieqiView::from_fen_with_rules(lost, BLACK, Rules::NOBODY_SEES_CAPTURED).is_ok());
 }
 
 #[test]

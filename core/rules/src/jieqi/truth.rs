@@ -455,7 +455,7 @@ impl Position for Jieqi {
         self.public.zobrist()
     }
 
-    /// Reads a coordinate (`h3e3`) or ICCS (`h2e2`) move.
+    /// Reads a coordinate move (`h3e3`).
     fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         self.public.parse_move(text)
     }

@@ -59,6 +59,12 @@ pub enum ViewPlayError {
         /// The identity given.
         role: Role,
     },
+    /// The move takes a face-down piece whose identity this seat learns (it is the capturer
+    /// and the rules show it), and no identity was given.
+    CaptureMissing {
+        /// The move.
+        mv: Move,
+    },
     /// An identity was given for the captured piece, but this seat cannot learn it (the piece
     /// is face up or absent, the seat is not the capturer, or the rules hide it).
     CaptureUnknowable {
@@ -86,6 +92,9 @@ impl fmt::Display for ViewPlayError {
             }
             ViewPlayError::RevealImpossible { mv, role } => {
                 write!(f, "{mv} cannot reveal a {}: none can still be face down", role.name())
+            }
+            ViewPlayError::CaptureMissing { mv } => {
+                write!(f, "{mv} takes a face-down piece this seat sees: say what it was")
             }
             ViewPlayError::CaptureUnknowable { mv } => {
                 write!(f, "{mv}: this seat cannot learn what the captured piece is")
@@ -126,8 +135,9 @@ impl JieqiView {
     /// captured pieces whose identity is known and the pool make what the side starts with,
     /// and the pool's size is the face-down pieces plus the captured face-down pieces of
     /// unknown identity. Without a captured field, the missing known pieces count as captured
-    /// face up and the surplus of the pool as pieces lost face down. The seat may know the
-    /// identity of a captured face-down piece only if it captured it and the rules show it.
+    /// face up and the surplus of the pool as pieces lost face down. The seat knows the
+    /// identity of a captured face-down piece exactly when it captured it and the rules show
+    /// it.
     pub fn from_setup(setup: &Setup, seat: Seat, rules: Rules) -> Result<JieqiView, SetupError> {
         let Some(pool) = setup.pool else {
             return Ok(Jieqi::from_setup(setup, rules)?.view(seat));
@@ -152,6 +162,12 @@ impl JieqiView {
                                 )));
                             }
                             known[c.color.index()][role as usize] += 1;
+                        }
+                        None if c.face_down && knows_capture(rules, seat, c.color) => {
+                            return Err(SetupError::Other(format!(
+                                "the {seat}'s view knows every face-down {} piece it captured",
+                                side(c.color)
+                            )));
                         }
                         None if c.face_down => unknown[c.color.index()] += 1,
                         None => {
@@ -200,7 +216,10 @@ impl JieqiView {
                         }
                     }
                     let total = pool[ci].total();
-                    if total < u32::from(face_down[ci]) {
+                    // Surplus identities are pieces lost face down, unseen by this seat.
+                    if total < u32::from(face_down[ci])
+                        || (total > u32::from(face_down[ci]) && knows_capture(rules, seat, color))
+                    {
                         return Err(pool_size_error(color, total, u32::from(face_down[ci])));
                     }
                     for _ in u32::from(face_down[ci])..total {
@@ -376,7 +395,7 @@ impl JieqiView {
             })
     }
 
-    /// Reads a coordinate (`h3e3`) or ICCS (`h2e2`) move and checks it is legal.
+    /// Reads a coordinate move (`h3e3`) and checks it is legal.
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         self.public.parse_move(text)
     }
@@ -393,8 +412,9 @@ impl JieqiView {
 
     /// Plays `m` on this view. `revealed` is what the move turns up if it moves a face-down
     /// piece (one of the mover's pool; required then, refused otherwise). `captured` is what
-    /// a captured face-down piece was, if this seat learns it ([`JieqiView::learns_capture`]);
-    /// leave it `None` to keep the identity unknown (it then stays in the victim's pool).
+    /// a captured face-down piece was when this seat learns it ([`JieqiView::learns_capture`]:
+    /// one of the victim's pool; required then, refused otherwise, so that a view always
+    /// knows exactly what its seat knows).
     pub fn play(
         &mut self,
         m: Move,
@@ -416,13 +436,13 @@ impl JieqiView {
             }
             _ => {}
         }
-        if let Some(role) = captured {
-            if !self.learns_capture(m) {
-                return Err(ViewPlayError::CaptureUnknowable { mv: m });
-            }
-            if !self.pool[(!mover).index()].contains(role) {
+        match (self.learns_capture(m), captured) {
+            (true, None) => return Err(ViewPlayError::CaptureMissing { mv: m }),
+            (false, Some(_)) => return Err(ViewPlayError::CaptureUnknowable { mv: m }),
+            (true, Some(role)) if !self.pool[(!mover).index()].contains(role) => {
                 return Err(ViewPlayError::CaptureImpossible { mv: m, role });
             }
+            _ => {}
         }
         self.play_unchecked(m, revealed, captured);
         Ok(())
@@ -454,9 +474,15 @@ impl JieqiView {
     }
 
     /// Counts the leaf nodes `depth` plies below, a move of a face-down piece branching into
-    /// one node per distinct identity of the mover's pool (captured identities stay unknown).
-    /// A check for make-move code: the figure depends only on the view.
+    /// one node per distinct identity of the mover's pool, captured identities unknown (as a
+    /// spectator sees the game). A check for make-move code: the figure depends only on what
+    /// everyone sees.
     pub fn perft(&self, depth: u32) -> u64 {
+        if self.seat != Seat::Spectator {
+            let mut spectator = self.clone();
+            spectator.seat = Seat::Spectator;
+            return spectator.perft(depth);
+        }
         if depth == 0 {
             return 1;
         }
