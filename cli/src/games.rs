@@ -36,6 +36,9 @@ pub trait CliGame: Position {
 
 /// Builds the game the arguments describe: start or FEN, then the moves.
 pub fn load<P: CliGame>(args: &PositionArgs, handicap: Option<&str>) -> Result<Game<P>, String> {
+    if args.rules.is_some() || args.deal_seed.is_some() {
+        return Err(format!("{} has no rule sets or shuffle", P::start().variant()));
+    }
     let start = match (&args.fen, handicap) {
         (Some(_), Some(_)) => return Err("give either --fen or --handicap, not both".into()),
         (Some(fen), None) => P::from_fen(fen).map_err(|e| format!("bad --fen: {e}"))?,
@@ -57,6 +60,7 @@ macro_rules! dispatch {
     ($variant:expr, $f:ident ( $($arg:expr),* )) => {
         match $variant {
             Variant::Xiangqi => $f::<Xiangqi>($($arg),*),
+            Variant::Jieqi => crate::jieqi::$f($($arg),*),
             Variant::JesonMor => $f::<JesonMor>($($arg),*),
         }
     };

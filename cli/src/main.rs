@@ -4,6 +4,7 @@
 //! `--moves M1 M2 ...` (moves played from it). Output is stable so that scripts can read it.
 
 mod games;
+mod jieqi;
 mod play;
 
 use std::process::ExitCode;
@@ -22,7 +23,7 @@ struct Cli {
 /// Where the position of a subcommand comes from.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// The game: one of xiangqi, jesonmor.
+    /// The game: one of xiangqi, jieqi, jesonmor.
     pub variant: String,
     /// Start from this FEN instead of the start position.
     #[arg(long)]
@@ -30,6 +31,13 @@ pub struct PositionArgs {
     /// Moves played from the start position, in the game's move text.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
+    /// Jieqi: the rule set (default, nobody_sees_captured, tencent, vietnamese, pychess).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Jieqi: seed the shuffle, for a reproducible game (default: the operating system's
+    /// secure generator).
+    #[arg(long, value_name = "SEED")]
+    pub deal_seed: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]

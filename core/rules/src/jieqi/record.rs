@@ -128,9 +128,9 @@ pub(crate) fn history_outcome<L: Line>(line: &L, current: &Public) -> Option<Out
 }
 
 /// Reads a move with the notes of [`MoveEvent::text`]: coordinates, then `=L` for
-/// the piece it reveals and `xL`, `x(L)`, `x(X)` for what it captures. Checks the move is legal
-/// and the notes fit the board; returns the revealed role and the identity given for a
-/// captured face-down piece.
+/// the piece it reveals and `xL`, `x(L)`, `x(X)` for what it captures (the letters of notes on
+/// face-down pieces in either case). Checks the move is legal and the notes fit the board;
+/// returns the revealed role and the identity given for a captured face-down piece.
 pub(crate) fn parse_event_text(
     public: &Public,
     text: &str,
@@ -146,14 +146,15 @@ pub(crate) fn parse_event_text(
     let mut revealed = None;
     if rest.peek() == Some(&'=') {
         rest.next();
-        let p = rest.next().and_then(Piece::from_char).ok_or_else(syntax)?;
-        if p.color != public.turn || p.role == Role::General {
+        // The letter's case may be either: the mover's colour is known.
+        let role = rest.next().and_then(Role::from_char).ok_or_else(syntax)?;
+        if role == Role::General {
             return Err(syntax());
         }
         if !public.is_face_down(m.from) {
             return Err(illegal("it moves a face-up piece, which reveals nothing"));
         }
-        revealed = Some(p.role);
+        revealed = Some(role);
     }
     let mut captured = None;
     if rest.peek() == Some(&'x') {
@@ -168,13 +169,14 @@ pub(crate) fn parse_event_text(
                     return Err(misfit());
                 }
             }
-            (Cell::FaceDown(color), Some('('), Some(c), Some(')'), None) => {
-                if c != color.fold('X', 'x') {
-                    let p = Piece::from_char(c).ok_or_else(syntax)?;
-                    if p.color != color || p.role == Role::General {
+            (Cell::FaceDown(_), Some('('), Some(c), Some(')'), None) => {
+                // `(x)`/`(X)`: unknown; a letter (either case) names the identity.
+                if !c.eq_ignore_ascii_case(&'x') {
+                    let role = Role::from_char(c).ok_or_else(syntax)?;
+                    if role == Role::General {
                         return Err(misfit());
                     }
-                    captured = Some(p.role);
+                    captured = Some(role);
                 }
             }
             _ => return Err(misfit()),

@@ -486,24 +486,36 @@ impl JieqiView {
         if depth == 0 {
             return 1;
         }
-        let mut nodes = 0;
-        for m in self.public.legal_list().as_slice() {
-            let reveals: Vec<Option<Role>> = if self.is_reveal(*m) {
+        self.perft_divide(depth).iter().map(|&(_, n)| n).sum()
+    }
+
+    /// [`JieqiView::perft`] split by first move, in generation order.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if self.seat != Seat::Spectator {
+            let mut spectator = self.clone();
+            spectator.seat = Seat::Spectator;
+            return spectator.perft_divide(depth);
+        }
+        let mut out = Vec::new();
+        for &m in self.public.legal_list().as_slice() {
+            let reveals: Vec<Option<Role>> = if self.is_reveal(m) {
                 self.pool[self.public.turn.index()].iter().map(|(r, _)| Some(r)).collect()
             } else {
                 vec![None]
             };
+            let mut nodes = 0;
             for r in reveals {
-                if depth == 1 {
+                if depth <= 1 {
                     nodes += 1;
                 } else {
                     let mut next = self.clone();
-                    next.play_unchecked(*m, r, None);
+                    next.play_unchecked(m, r, None);
                     nodes += next.perft(depth - 1);
                 }
             }
+            out.push((m, nodes));
         }
-        nodes
+        out
     }
 }
 
