@@ -603,6 +603,17 @@ fn views_play_with_assumed_reveals() {
 }
 
 #[test]
+fn search_keys_tell_apart_what_views_know() {
+    let mut g = Game::new(truth(CAPTURE_FACE_DOWN));
+    play(&mut g, "a6a7");
+    let (red, black) = (g.position().view(RED), g.position().view(BLACK));
+    assert_eq!(red.zobrist(), black.zobrist(), "the same board");
+    assert_ne!(red.search_key(), black.search_key(), "different pools");
+    assert_eq!(red.engine_fen(), "3k5/9/9/R8/9/9/9/9/9/4K4 b - 0 1");
+    assert_eq!(black.engine_fen(), "3k5/9/9/R8/9/9/9/9/9/4K4 b r1 0 1");
+}
+
+#[test]
 fn view_perft_branches_over_the_pool() {
     let v = JieqiView::start(Seat::Spectator, Rules::DEFAULT);
     // 43 moves of face-down pieces, each turning up one of 6 kinds, and the general's step.

@@ -239,13 +239,12 @@ impl Jieqi {
             }
         }
         let mut pool = [Pool::FULL; 2];
-        for (s, cell) in self.public.cells() {
+        for (_, cell) in self.public.cells() {
             if let Cell::FaceUp(p) = cell {
                 if p.role != Role::General {
                     pool[p.color.index()].remove(p.role);
                 }
             }
-            let _ = s;
         }
         for c in captured.as_slice() {
             if let Some(role) = c.role {

@@ -10,6 +10,7 @@ use super::setup::{
 use super::truth::{Jieqi, knows_capture, start_public};
 use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
 use super::{Public, Rules, record};
+use crate::xiangqi::tables::TABLES;
 use crate::xiangqi::{Move, Piece, Role, Square};
 use crate::{Color, Outcome, ParseFenError, ParseMoveError, PlayError, SetupError};
 
@@ -270,6 +271,17 @@ impl JieqiView {
         write_fen(&self.public, &pool_text(&self.pool), self.captured.as_slice())
     }
 
+    /// The first five fields of [`JieqiView::fen`] (`board turn pool halfmove fullmove`):
+    /// exactly the form JieqiBox and the Pikafish-based Jieqi engines read and write, for
+    /// talking to them.
+    pub fn engine_fen(&self) -> String {
+        let mut fen = self.fen();
+        if let Some(i) = fen.rfind(' ') {
+            fen.truncate(i);
+        }
+        fen
+    }
+
     /// Whose view this is.
     pub fn seat(&self) -> Seat {
         self.seat
@@ -373,6 +385,22 @@ impl JieqiView {
     /// true position's [`crate::Position::zobrist`] and does not cover the pools.
     pub fn zobrist(&self) -> u64 {
         self.public.zobrist()
+    }
+
+    /// A key for a bot's transposition table: [`JieqiView::zobrist`] combined with both pools.
+    /// Two views with one board can differ in what they know (which identities were captured
+    /// face down), and so in what a reveal can bring; this key tells them apart.
+    pub fn search_key(&self) -> u64 {
+        let mut h = self.public.zobrist();
+        for (side, pool) in self.pool.iter().enumerate() {
+            for (role, n) in pool.iter() {
+                // The board's keys for piece code 8 (Black, no role) are never used by the
+                // board: one per (side, role, count), counts below 6.
+                let i = side * 45 + role as usize * 6 + usize::from(n.min(5));
+                h ^= TABLES.zobrist[8][i];
+            }
+        }
+        h
     }
 
     /// Whether `m` moves a face-down piece: it then reveals one of the mover's pool.
