@@ -13,6 +13,37 @@
 //! identity it reveals (a chance node for a bot). [`ViewGame`] is a seat's record of views,
 //! for the rules that read history (repetition, Tencent's cap on checks and chases).
 //!
+//! ```
+//! use rand::SeedableRng;
+//! use rodina_rules::jieqi::{Jieqi, Rules, Seat, ViewGame};
+//! use rodina_rules::{Color, Game, Position};
+//!
+//! // The server (or the phone, for a local game) keeps the truth.
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let mut game = Game::new(Jieqi::shuffled(&mut rng, Rules::DEFAULT));
+//! let m = game.position().parse_move("h3h10")?; // the cannon point takes h10, face down
+//! game.play(&m)?;
+//!
+//! // Red saw what it took; Black did not, and never will.
+//! let red = game.position().view(Seat::Player(Color::White));
+//! let black = game.position().view(Seat::Player(Color::Black));
+//! assert!(red.captured()[0].role.is_some());
+//! assert!(black.captured()[0].role.is_none());
+//! assert!(black.fen().ends_with(" (x)"));
+//!
+//! // A bot on Black's side works from its view: its next move may turn a piece up, a chance
+//! // node over the identities of its pool, each as likely as its count.
+//! let mut record = ViewGame::from_game(&game, Seat::Player(Color::Black));
+//! let reply = record.legal_moves()[0];
+//! assert!(record.view().is_reveal(reply));
+//! let pool = record.view().pool(Color::Black);
+//! let (role, count) = pool.iter().next().expect("something is still face down");
+//! let _chance = f64::from(count) / f64::from(pool.total());
+//! record.play(reply, Some(role), None)?;
+//! assert_eq!(record.view().pool(Color::Black).total(), pool.total() - 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Board
 //!
 //! The board, move generation and attack detection are Xiangqi's ([`crate::xiangqi`]): a
