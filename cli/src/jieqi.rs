@@ -117,11 +117,11 @@ impl Loaded {
         }
     }
 
-    /// What everyone sees now.
-    fn public_view(&self) -> JieqiView {
+    /// The current view to count perft from (perft counts as a spectator would, so any
+    /// seat's view gives the same figure).
+    fn perft_view(&self) -> JieqiView {
         match self {
             Loaded::Truth(g) => g.position().view(Seat::Spectator),
-            // Perft counts as a spectator would, whoever's view it starts from.
             Loaded::View(r) => r.view().clone(),
         }
     }
@@ -130,7 +130,7 @@ impl Loaded {
 /// `rodina perft jieqi`: each move of a face-down piece branches over the identities it can
 /// still turn up (see [`JieqiView::perft`]).
 pub fn perft_game(args: &PositionArgs, depth: u32, divide: bool) -> Result<(), String> {
-    let view = load(args, false)?.public_view();
+    let view = load(args, false)?.perft_view();
     if divide && depth >= 1 {
         let mut rows: Vec<(String, u64)> =
             view.perft_divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect();
