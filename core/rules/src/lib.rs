@@ -10,6 +10,7 @@
 mod color;
 mod error;
 mod fen;
+pub mod friendly;
 mod game;
 pub mod jeson_mor;
 pub mod jieqi;
@@ -21,6 +22,7 @@ pub mod xiangqi;
 
 pub use color::Color;
 pub use error::{ParseFenError, ParseMoveError, PlayError, SetupError};
+pub use friendly::Friendly;
 pub use game::{Game, Ply};
 pub use jeson_mor::JesonMor;
 pub use jieqi::{Jieqi, JieqiView};

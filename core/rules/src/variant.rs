@@ -15,11 +15,14 @@ pub enum Variant {
     Jieqi,
     /// Jeson Mor, Mongolian "nine knights".
     JesonMor,
+    /// Friendly chess (Paco Ŝako): chess where pieces bond instead of capturing.
+    Friendly,
 }
 
 impl Variant {
     /// Every game, in the order the app lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Xiangqi, Variant::Jieqi, Variant::JesonMor];
+    pub const ALL: &'static [Variant] =
+        &[Variant::Xiangqi, Variant::Jieqi, Variant::JesonMor, Variant::Friendly];
 
     /// The stable name.
     pub const fn name(self) -> &'static str {
@@ -27,6 +30,7 @@ impl Variant {
             Variant::Xiangqi => "xiangqi",
             Variant::Jieqi => "jieqi",
             Variant::JesonMor => "jesonmor",
+            Variant::Friendly => "friendly",
         }
     }
 
@@ -39,6 +43,8 @@ impl Variant {
             (Variant::Jieqi, Color::Black) => "black",
             (Variant::JesonMor, Color::White) => "red",
             (Variant::JesonMor, Color::Black) => "green",
+            (Variant::Friendly, Color::White) => "white",
+            (Variant::Friendly, Color::Black) => "black",
         }
     }
 

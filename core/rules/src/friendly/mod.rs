@@ -1,0 +1,613 @@
+//! Friendly chess (known elsewhere as Paco Ŝako), with the rules of
+//! `shared/rules/friendly-chess.md`: nothing is ever captured.
+//!
+//! # The game in brief
+//! Chess pieces and moves on a chess board, but a piece stepping onto an enemy piece forms a
+//! **bond** with it (both stand on the square). Either player may later move a bond by moving
+//! their own piece in it, carrying the partner; a bond moves only to empty squares. A single
+//! stepping onto a bond takes the place of the piece of its own colour there, which is
+//! **released** and must step on in the same move (a **chain**). Kings never bond and never
+//! take part in chains; bonding one of your pieces with the enemy king wins. A position's
+//! legal moves are its distinct resulting positions (see [`search`](self) below).
+//!
+//! # Rule decisions
+//! The rules page marks its own decisions; these are further ones this module makes, each
+//! covered by a test:
+//! - **A move is at least one step.** An owed promotion is the first part of a move, never a
+//!   move by itself; if no step can follow any choice, the player has no legal move (a draw).
+//! - **A pawn that bonds the enemy king is not promoted**, even on its last rank: the game is
+//!   over (the page's "a move that wins ends the game even if a promotion is still owed").
+//! - **The en passant square is kept only while it can be used**: a position records it (in
+//!   its FEN and for repetition) only if some legal move of the side to move uses it — also
+//!   as a step in the middle of a chain. This is FIDE's rule for repetition ("the same
+//!   possible moves") and makes the FEN canonical. A FEN naming an unusable square is read
+//!   without it.
+//! - **A win takes precedence** over every draw; among draws a position reports all-bonded,
+//!   then fifty moves, then no legal move. Every piece other than the kings being bonded holds
+//!   vacuously with no such piece (king against king is a draw).
+//! - **Threats are computed on the position as it stands** with the opponent to move (no en
+//!   passant, no owed promotion for them): a square is threatened if the king moved there,
+//!   everything else unchanged, could be bonded directly or at the end of a chain.
+//! - **A bonded king ends the game**: the position after the winning move has no legal moves.
+//! - Pawns may stand on their own first rank (carried there in a bond) and step from it (one
+//!   or two squares); a pawn stands on its last rank only while its promotion is owed, or as
+//!   the pawn that just bonded the king.
+//! - **No-progress count**: reset by a move that ends on an enemy single (one more bond,
+//!   including en passant onto a single pawn) or that promotes any pawn (owed, in the middle
+//!   of a chain, or at its end). Positions repeat only between such moves and changes of
+//!   castling rights, which are therefore irreversible for repetition.
+//!
+//! # Text forms
+//! FEN and move text are described in [`notation`](self::notation) and kept stable: saved
+//! games and puzzles depend on them. In short: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w
+//! KQkq - - 0 1` (a bond written `(Pn)`, the fifth field the owed promotion), and moves
+//! `e2e4`, `d2d4>f6`, `e7f8=Q>f3`, `e8=Q:b1c3`, `e1g1` (also `0-0`).
+//!
+//! # For the app
+//! [`MoveInput`] drives a move step by step the way a board view does: which pieces can start,
+//! where the lifted or released piece may go (only steps from which the move can be
+//! completed), one step at a time, restart.
+
+mod board;
+mod cursor;
+mod input;
+pub mod notation;
+mod search;
+mod types;
+
+use std::fmt;
+use std::str::FromStr;
+
+use self::board::{Board, Squares, ZOBRIST};
+use self::cursor::{Cursor, End, Placed};
+pub use self::input::{Lifted, MoveInput, StepResult, Target, TargetKind};
+pub use self::notation::Setup;
+pub use self::types::{Castling, CastlingSide, Cell, Move, Piece, Role, Square, Step};
+use crate::{
+    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Variant,
+    WinReason,
+};
+
+/// The start position in FEN.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - 0 1";
+
+/// Plies without a new bond or a promotion after which the game is drawn (fifty moves by each
+/// side).
+pub const FIFTY_MOVE_PLIES: u32 = 100;
+
+/// Why a step of a move cannot be taken (step-by-step input and move replay).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepError {
+    /// The game is over: a king is bonded.
+    GameOver,
+    /// The move is already complete; start a new one.
+    MoveComplete,
+    /// The player owes a promotion: choose the piece for the pawn on `square` first.
+    PromotionOwed {
+        /// The pawn's square.
+        square: Square,
+    },
+    /// No promotion is owed.
+    NoPromotionOwed,
+    /// A piece is already in hand: step with it, or restart the move.
+    AlreadyLifted,
+    /// Nothing is in hand: lift a piece first.
+    NothingLifted,
+    /// The square holds no piece of the side to move.
+    NotYourPiece {
+        /// The square.
+        square: Square,
+    },
+    /// The piece on the square has no step from which a move can be completed.
+    CannotMove {
+        /// The square.
+        square: Square,
+    },
+    /// The piece in hand cannot step there, or no move could be completed from there.
+    IllegalStep {
+        /// Where the piece in hand stands (or hovers).
+        from: Square,
+        /// The refused destination.
+        to: Square,
+    },
+    /// The step brings a pawn to its last rank: a piece must be chosen.
+    PromotionRequired {
+        /// The destination.
+        to: Square,
+    },
+    /// The promotion is not allowed here: no pawn is promoted by this step, the role cannot
+    /// be chosen (pawn, king), or no move could be completed after it.
+    InvalidPromotion {
+        /// The refused role.
+        role: Role,
+    },
+}
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepError::GameOver => f.write_str("the game is over (a king is bonded)"),
+            StepError::MoveComplete => f.write_str("the move is already complete"),
+            StepError::PromotionOwed { square } => {
+                write!(f, "first choose the piece for the pawn on {square} (Q, R, B or N)")
+            }
+            StepError::NoPromotionOwed => f.write_str("no promotion is owed"),
+            StepError::AlreadyLifted => {
+                f.write_str("a piece is already in hand: step with it, or restart the move")
+            }
+            StepError::NothingLifted => f.write_str("no piece is in hand"),
+            StepError::NotYourPiece { square } => {
+                write!(f, "there is no piece of the side to move on {square}")
+            }
+            StepError::CannotMove { square } => {
+                write!(f, "the piece on {square} has no move that can be completed")
+            }
+            StepError::IllegalStep { from, to } => {
+                write!(f, "the piece on {from} cannot step to {to} (or could not finish the move)")
+            }
+            StepError::PromotionRequired { to } => {
+                write!(f, "the pawn reaching {to} must be promoted: add =Q, =R, =B or =N")
+            }
+            StepError::InvalidPromotion { role } => {
+                write!(f, "a promotion to {} is not possible here", role.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
+
+/// A legal Friendly chess position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Friendly {
+    board: Board,
+    turn: Color,
+    castling: Castling,
+    ep: Option<Square>,
+    owed: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+}
+
+fn side_name(c: Color) -> &'static str {
+    Variant::Friendly.color_name(c)
+}
+
+impl Friendly {
+    /// The start position.
+    pub fn new() -> Friendly {
+        // The constant is a valid FEN; the tests check it parses.
+        Friendly::from_fen(START_FEN).unwrap_or_else(|_| unreachable!("start FEN is valid"))
+    }
+
+    /// Checks a setup and turns it into a position.
+    pub fn from_setup(setup: &Setup) -> Result<Friendly, SetupError> {
+        let mut board = Board::empty();
+        for s in Square::all() {
+            let cell = setup.board[s.index()];
+            for c in Color::ALL {
+                if let Some(r) = cell.get(c) {
+                    board.put(c, r, s);
+                }
+            }
+        }
+        let turn = setup.turn;
+        for c in Color::ALL {
+            let side = side_name(c);
+            match board.pieces(c, Role::King).count_ones() {
+                0 => return Err(SetupError::MissingKing { side }),
+                1 => {}
+                _ => return Err(SetupError::TooManyKings { side }),
+            }
+            if board.by_color[c as usize].count_ones() > 16 {
+                return Err(SetupError::Other(format!("{side} has more than 16 pieces")));
+            }
+            let pawns = board.pieces(c, Role::Pawn).count_ones() as usize;
+            if pawns > 8 {
+                let piece = Piece { color: c, role: Role::Pawn }.char();
+                return Err(SetupError::TooManyPieces { piece, max: 8 });
+            }
+        }
+        // A bonded king: the game has been won by the side that just moved.
+        for c in Color::ALL {
+            let Some(k) = board.king(c) else { continue };
+            match board.role_at(!c, k) {
+                None => {}
+                Some(Role::King) => {
+                    return Err(SetupError::Other("the two kings share a square".into()));
+                }
+                Some(_) if c != turn => {
+                    return Err(SetupError::Other(format!(
+                        "the {} king is bonded, but {} is to move",
+                        side_name(c),
+                        side_name(turn)
+                    )));
+                }
+                Some(_) if setup.owed_promotion.is_some() => {
+                    return Err(SetupError::Other(
+                        "a game won by bonding a king owes no promotion".into(),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        // Pawns on their last rank: only the owed one, or the one that bonded the king.
+        for c in Color::ALL {
+            for s in Squares(board.pieces(c, Role::Pawn)) {
+                if s.relative_rank(c) != 7 {
+                    continue;
+                }
+                let owed =
+                    c == turn && setup.owed_promotion == Some(s) && board.bonds() & s.bit() != 0;
+                let won = c != turn && board.role_at(!c, s) == Some(Role::King);
+                if !owed && !won {
+                    let piece = Piece { color: c, role: Role::Pawn }.char();
+                    return Err(SetupError::PieceOutOfPlace { piece, square: s.to_string() });
+                }
+            }
+        }
+        if let Some(s) = setup.owed_promotion {
+            if board.role_at(turn, s) != Some(Role::Pawn)
+                || board.bonds() & s.bit() == 0
+                || s.relative_rank(turn) != 7
+            {
+                return Err(SetupError::Other(format!(
+                    "the owed promotion on {s} needs a {} pawn in a bond on its last rank",
+                    side_name(turn)
+                )));
+            }
+        }
+        for c in Color::ALL {
+            let home = c.fold(0, 7);
+            for side in CastlingSide::ALL {
+                if !setup.castling.has(c, side) {
+                    continue;
+                }
+                let king_home =
+                    Square::new(4, home).is_some_and(|k| board.role_at(c, k) == Some(Role::King));
+                let rook_home = Square::new(side.rook_file(), home)
+                    .is_some_and(|r| board.role_at(c, r) == Some(Role::Rook));
+                if !king_home || !rook_home {
+                    return Err(SetupError::Other(format!(
+                        "{} may castle only with its king on e{} and its rook on {}{}",
+                        side_name(c),
+                        home + 1,
+                        (b'a' + side.rook_file()) as char,
+                        home + 1
+                    )));
+                }
+            }
+        }
+        if let Some(e) = setup.ep_square {
+            // The side that just moved double-stepped a pawn past `e`.
+            let them = !turn;
+            let pawn_ahead = match them {
+                Color::White => Square::from_index(e.index() + 8),
+                Color::Black => e.index().checked_sub(8).and_then(Square::from_index),
+            };
+            let ok = matches!(e.relative_rank(them), 1 | 2)
+                && board.occupied() & e.bit() == 0
+                && pawn_ahead.is_some_and(|p| board.role_at(them, p) == Some(Role::Pawn));
+            if !ok {
+                return Err(SetupError::Other(format!(
+                    "no {} pawn has just passed {e} with a double step",
+                    side_name(them)
+                )));
+            }
+        }
+        let mut pos = Friendly {
+            board,
+            turn,
+            castling: setup.castling,
+            ep: setup.ep_square,
+            owed: setup.owed_promotion,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number.max(1),
+        };
+        if !search::ep_usable(&pos) {
+            pos.ep = None;
+        }
+        Ok(pos)
+    }
+
+    /// The setup this position was made from (or would be written as).
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [Cell::EMPTY; 64];
+        for s in Square::all() {
+            board[s.index()] = self.board.cell(s);
+        }
+        Setup {
+            board,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep,
+            owed_promotion: self.owed,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    /// What stands on a square.
+    pub fn cell(&self, s: Square) -> Cell {
+        self.board.cell(s)
+    }
+
+    /// Every occupied square with its content, a1 first.
+    pub fn cells(&self) -> impl Iterator<Item = (Square, Cell)> + '_ {
+        Squares(self.board.occupied()).map(|s| (s, self.board.cell(s)))
+    }
+
+    /// The squares holding a bond, a1 first.
+    pub fn bonds(&self) -> impl Iterator<Item = Square> + '_ {
+        Squares(self.board.bonds())
+    }
+
+    /// `color`'s king.
+    pub fn king(&self, color: Color) -> Square {
+        // Every valid position has one king per side.
+        self.board.king(color).unwrap_or(Square::from_u8(0))
+    }
+
+    /// The castling rights still open.
+    pub fn castling(&self) -> Castling {
+        self.castling
+    }
+
+    /// The en passant square, if the side to move can use it.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The square of the side to move's pawn whose promotion it owes (its opponent carried
+    /// it to its last rank in a bond); the next move starts by choosing its piece.
+    pub fn owed_promotion(&self) -> Option<Square> {
+        self.owed
+    }
+
+    /// Plies since the last move that formed a new bond or promoted a pawn.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number (starts at 1, increases after Black moves).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The winner, if a king is bonded (the game is then over).
+    pub fn winner(&self) -> Option<Color> {
+        Color::ALL.into_iter().find_map(|c| {
+            let k = self.board.king(c)?;
+            self.board.role_at(!c, k).map(|_| !c)
+        })
+    }
+
+    /// Whether a king is bonded: the game is decided and no move follows.
+    pub(crate) fn is_decided(&self) -> bool {
+        self.board.bonds()
+            & (self.board.pieces(Color::White, Role::King)
+                | self.board.pieces(Color::Black, Role::King))
+            != 0
+    }
+
+    /// Whether every piece other than the kings is in a bond.
+    pub fn is_all_bonded(&self) -> bool {
+        let kings = self.board.pieces(Color::White, Role::King)
+            | self.board.pieces(Color::Black, Role::King);
+        (self.board.occupied() & !kings) == self.board.bonds() & !kings
+    }
+
+    /// Whether `color`'s king is threatened: the opponent, moving now, could bond with it
+    /// directly or at the end of a chain. The app shows this; it forbids nothing.
+    pub fn is_threatened(&self, color: Color) -> bool {
+        search::threatened(&self.board, color)
+    }
+
+    /// Whether the side to move can win at once by bonding the enemy king.
+    pub fn can_bond_king(&self) -> bool {
+        !self.is_decided() && self.is_threatened(!self.turn)
+    }
+
+    /// Every legal move with the position it leads to, in generation order.
+    pub fn moves_and_positions(&self) -> Vec<(Move, Friendly)> {
+        search::legal_moves(self)
+    }
+
+    /// The distinct positions one move from here.
+    pub fn next_positions(&self) -> Vec<Friendly> {
+        search::children(self, &mut search::Search::default())
+    }
+
+    /// Counts the leaf nodes of the move tree `depth` plies deep (perft), counting each
+    /// distinct resulting position once per node.
+    pub fn perft(&self, depth: u32) -> u64 {
+        fn go(pos: &Friendly, depth: u32, s: &mut search::Search) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let children = search::children(pos, s);
+            if depth == 1 {
+                return children.len() as u64;
+            }
+            children.iter().map(|c| go(c, depth - 1, s)).sum()
+        }
+        go(self, depth, &mut search::Search::default())
+    }
+
+    /// Perft split by first move, sorted by move text.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let mut out: Vec<(Move, u64)> = self
+            .moves_and_positions()
+            .into_iter()
+            .map(|(m, after)| (m, if depth <= 1 { 1 } else { after.perft(depth - 1) }))
+            .collect();
+        out.sort_by_cached_key(|(m, _)| m.to_string());
+        out
+    }
+
+    /// A step-by-step input for the next move (see [`MoveInput`]).
+    pub fn move_input(&self) -> MoveInput {
+        MoveInput::new(self)
+    }
+
+    /// The position after a completed move whose last step left `cur`.
+    pub(crate) fn after(&self, cur: Cursor, end: End) -> Friendly {
+        let us = self.turn;
+        let mut child = Friendly {
+            board: cur.board,
+            turn: !us,
+            castling: cur.castling,
+            ep: end.double_step,
+            owed: end.pending,
+            halfmove_clock: if end.new_bond || cur.promoted {
+                0
+            } else {
+                self.halfmove_clock.saturating_add(1)
+            },
+            fullmove_number: self.fullmove_number.saturating_add(u32::from(us == Color::Black)),
+        };
+        if child.ep.is_some() && !search::ep_usable(&child) {
+            child.ep = None;
+        }
+        child
+    }
+
+    /// Plays a step sequence, checking every step; the error names the failing step (0 = the
+    /// owed promotion or the lift, then 1.. for the steps).
+    pub(crate) fn replay(
+        &self,
+        owed: Option<Role>,
+        from: Square,
+        steps: &[Step],
+    ) -> Result<Friendly, (usize, StepError)> {
+        if self.is_decided() {
+            return Err((0, StepError::GameOver));
+        }
+        let mut cur = Cursor::new(self);
+        match (owed, self.owed) {
+            (Some(role), _) => cur.choose_owed(role).map_err(|e| (0, e))?,
+            (None, Some(square)) => return Err((0, StepError::PromotionOwed { square })),
+            (None, None) => {}
+        }
+        cur.lift(from).map_err(|e| (0, e))?;
+        for (i, step) in steps.iter().enumerate() {
+            match cur.place(step.to, step.promotion).map_err(|e| (i + 1, e))? {
+                Placed::Released if i + 1 < steps.len() => {}
+                Placed::Released => {
+                    let from = step.to;
+                    return Err((i + 1, StepError::CannotMove { square: from }));
+                }
+                Placed::Done(end) if i + 1 == steps.len() => return Ok(self.after(cur, end)),
+                Placed::Done(_) => return Err((i + 2, StepError::MoveComplete)),
+            }
+        }
+        Err((0, StepError::NothingLifted))
+    }
+}
+
+impl Default for Friendly {
+    fn default() -> Self {
+        Friendly::new()
+    }
+}
+
+impl fmt::Debug for Friendly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Friendly({})", self.fen())
+    }
+}
+
+impl FromStr for Friendly {
+    type Err = ParseFenError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Friendly::from_fen(s)
+    }
+}
+
+impl Position for Friendly {
+    type Move = Move;
+
+    fn variant(&self) -> Variant {
+        Variant::Friendly
+    }
+
+    fn fen(&self) -> String {
+        self.to_setup().fen()
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
+        Ok(Friendly::from_setup(&Setup::parse(fen)?)?)
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.extend(search::legal_moves(self).into_iter().map(|(m, _)| m));
+    }
+
+    fn play_unchecked(&mut self, m: &Move) {
+        let owed = m.owed_promotion().map(|(_, r)| r);
+        match self.replay(owed, m.from(), m.steps()) {
+            Ok(next) => *self = next,
+            Err(_) => debug_assert!(false, "play_unchecked with an illegal move {m}"),
+        }
+    }
+
+    /// Whether the side to move's king is threatened (see [`Friendly::is_threatened`]).
+    fn is_check(&self) -> bool {
+        !self.is_decided() && self.is_threatened(self.turn)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(winner) = self.winner() {
+            return Some(Outcome::Win { winner, reason: WinReason::KingBond });
+        }
+        if self.is_all_bonded() {
+            return Some(Outcome::Draw { reason: DrawReason::AllBonded });
+        }
+        if self.halfmove_clock >= FIFTY_MOVE_PLIES {
+            return Some(Outcome::Draw { reason: DrawReason::FiftyMoves });
+        }
+        if !search::has_move(self) {
+            return Some(Outcome::Draw { reason: DrawReason::NoMoves });
+        }
+        None
+    }
+
+    fn zobrist(&self) -> u64 {
+        let mut h = self.board.hash ^ ZOBRIST.castling[self.castling.bits() as usize];
+        if self.turn == Color::Black {
+            h ^= ZOBRIST.black_to_move;
+        }
+        if let Some(e) = self.ep {
+            h ^= ZOBRIST.ep[e.index()];
+        }
+        if let Some(o) = self.owed {
+            h ^= ZOBRIST.owed[o.index()];
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn move_text(&self, m: &Move) -> String {
+        m.to_string()
+    }
+
+    /// A new bond or a promotion (the no-progress count restarts), or a lost castling right:
+    /// no earlier position can come back.
+    fn is_irreversible(&self, m: &Move) -> bool {
+        let owed = m.owed_promotion().map(|(_, r)| r);
+        match self.replay(owed, m.from(), m.steps()) {
+            Ok(next) => next.halfmove_clock == 0 || next.castling != self.castling,
+            Err(_) => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
