@@ -2,7 +2,7 @@
 
 use rodina_rules::jeson_mor::{Move as JesonMorMove, Square as JesonMorSquare};
 use rodina_rules::xiangqi::{Handicap, Move as XiangqiMove, Square};
-use rodina_rules::{Color, Game, JesonMor, Position, Variant, Xiangqi};
+use rodina_rules::{Color, Friendly, Game, JesonMor, Position, Variant, Xiangqi};
 use serde_json::json;
 
 use crate::PositionArgs;
@@ -32,6 +32,17 @@ pub trait CliGame: Position {
 
     /// A one-line hint on how to type moves.
     fn input_hint() -> &'static str;
+
+    /// Completes a move of which `text` is only the beginning by asking for the rest step by
+    /// step (`ask` prints a prompt and reads a line). `None` when the game has no such input.
+    fn step_by_step(
+        &self,
+        _text: &str,
+        _color: bool,
+        _ask: &mut dyn FnMut(&str) -> Option<String>,
+    ) -> Option<Result<Self::Move, String>> {
+        None
+    }
 }
 
 /// Builds the game the arguments describe: start or FEN, then the moves.
@@ -62,6 +73,7 @@ macro_rules! dispatch {
             Variant::Xiangqi => $f::<Xiangqi>($($arg),*),
             Variant::Jieqi => crate::jieqi::$f($($arg),*),
             Variant::JesonMor => $f::<JesonMor>($($arg),*),
+            Variant::Friendly => $f::<Friendly>($($arg),*),
         }
     };
 }

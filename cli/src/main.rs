@@ -3,6 +3,7 @@
 //! Every subcommand takes a game name, `--fen FEN` (default: the start position) and
 //! `--moves M1 M2 ...` (moves played from it). Output is stable so that scripts can read it.
 
+mod friendly;
 mod games;
 mod jieqi;
 mod play;
@@ -23,7 +24,7 @@ struct Cli {
 /// Where the position of a subcommand comes from.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// The game: one of xiangqi, jieqi, jesonmor.
+    /// The game: one of xiangqi, jieqi, jesonmor, friendly.
     pub variant: String,
     /// Start from this FEN instead of the start position.
     #[arg(long)]

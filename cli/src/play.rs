@@ -84,14 +84,30 @@ pub fn run<P: CliGame>(mut game: Game<P>) -> Result<(), String> {
             },
             "resign" => game.resign(pos.turn()),
             "draw" => game.agree_draw(),
-            _ => match pos.parse_move(text) {
-                Ok(m) => {
-                    if let Err(e) = game.play(&m) {
-                        println!("Refused: {e}.");
+            _ => {
+                let parsed = pos.parse_move(text).map_err(|e| e.to_string());
+                let m = match parsed {
+                    Ok(m) => Ok(m),
+                    // Only the beginning of a move: ask for the rest step by step, where the
+                    // game has such an input (Friendly chess chains).
+                    Err(e) => {
+                        let mut ask = |prompt: &str| {
+                            print!("{prompt}");
+                            let _ = io::stdout().flush();
+                            lines.next().and_then(Result::ok)
+                        };
+                        pos.step_by_step(text, color, &mut ask).unwrap_or(Err(e))
                     }
+                };
+                match m {
+                    Ok(m) => {
+                        if let Err(e) = game.play(&m) {
+                            println!("Refused: {e}.");
+                        }
+                    }
+                    Err(e) => println!("Refused: {e}."),
                 }
-                Err(e) => println!("Refused: {e}."),
-            },
+            }
         }
     }
     let moves: Vec<String> = {

@@ -283,3 +283,41 @@ impl std::fmt::Debug for Board {
         write!(f, "Board[{}]", cells.join(" "))
     }
 }
+
+/// Mirrors a set of squares at the a1-h8 diagonal: square (file, rank) goes to (rank, file).
+#[inline]
+pub(crate) const fn flip_diagonal(mut x: Bb) -> Bb {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// Iterates over the squares of a set in the order of their names (a1, a2, ..., a8, b1, ...),
+/// which is the order of move texts.
+pub(crate) struct SquaresByName(Bb);
+
+impl SquaresByName {
+    #[inline]
+    pub(crate) fn new(set: Bb) -> SquaresByName {
+        SquaresByName(flip_diagonal(set))
+    }
+}
+
+impl Iterator for SquaresByName {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        // Bit `file * 8 + rank` of the mirrored set.
+        Some(Square::from_u8((i & 7) * 8 + (i >> 3)))
+    }
+}

@@ -4,7 +4,7 @@
 //! of a move, the text reader and the step-by-step input all go through these same functions,
 //! so they cannot disagree about a rule.
 
-use super::board::{Bb, Board, KING, PAWN_DIAG, ZOBRIST, attacks};
+use super::board::{Bb, Board, KING, PAWN_DIAG, attacks};
 use super::types::{Castling, CastlingSide, Role, Square};
 use super::{Friendly, StepError};
 use crate::Color;
@@ -57,8 +57,6 @@ pub(crate) struct Cursor {
     /// The mover's pawn whose promotion is owed and not chosen yet.
     pub(crate) owed: Option<Square>,
     pub(crate) hand: Hand,
-    /// A pawn was promoted during this move (which resets the no-progress count).
-    pub(crate) promoted: bool,
 }
 
 /// The square one rank ahead of `s` for `color`, if on the board.
@@ -86,44 +84,13 @@ impl Cursor {
             ep: pos.ep,
             owed: pos.owed,
             hand: Hand::Empty,
-            promoted: false,
         }
     }
 
     /// The start of a move by `us` on a bare board: no castling, en passant or owed promotion
     /// (the hypothetical positions of threat detection).
     pub(crate) fn bare(board: Board, us: Color) -> Cursor {
-        Cursor {
-            board,
-            us,
-            castling: Castling::NONE,
-            ep: None,
-            owed: None,
-            hand: Hand::Empty,
-            promoted: false,
-        }
-    }
-
-    /// A key for the chain state: everything that decides how the move can go on.
-    #[inline]
-    pub(crate) fn chain_key(&self) -> u64 {
-        let mut k = self.board.hash ^ ZOBRIST.castling[self.castling.bits() as usize];
-        if let Hand::Single { role, from, .. } = self.hand {
-            k ^= ZOBRIST.hand[role as usize][from.index()];
-        }
-        if self.ep.is_some() {
-            k ^= ZOBRIST.ep_live;
-        }
-        k
-    }
-
-    /// Whether two chain states are the same (the key's exact counterpart).
-    #[inline]
-    pub(crate) fn same_state(&self, other: &Cursor) -> bool {
-        self.board.cells == other.board.cells
-            && self.hand == other.hand
-            && self.castling == other.castling
-            && self.ep == other.ep
+        Cursor { board, us, castling: Castling::NONE, ep: None, owed: None, hand: Hand::Empty }
     }
 
     /// Chooses the piece for the owed promotion.
@@ -135,7 +102,6 @@ impl Cursor {
         self.board.take(self.us, sq);
         self.board.put(self.us, role, sq);
         self.owed = None;
-        self.promoted = true;
         Ok(())
     }
 
@@ -328,13 +294,7 @@ impl Cursor {
                     }
                     self.ep = None;
                 }
-                let placed = match promotion {
-                    Some(p) => {
-                        self.promoted = true;
-                        p
-                    }
-                    None => role,
-                };
+                let placed = promotion.unwrap_or(role);
                 match (self.board.role_at(us, to), self.board.role_at(them, to)) {
                     (None, None) => {
                         self.board.put(us, placed, to);
@@ -367,9 +327,6 @@ impl Cursor {
             }
             Hand::Bond { role, partner, from } => {
                 let placed = promotion.unwrap_or(role);
-                if promotion.is_some() {
-                    self.promoted = true;
-                }
                 self.board.put(us, placed, to);
                 self.board.put(them, partner, to);
                 self.hand = Hand::Empty;

@@ -91,7 +91,7 @@ pub enum StepResult {
         /// The canonical legal move reaching the same position as the steps taken.
         mv: Move,
         /// The position after the move; its side to move plays next.
-        position: Friendly,
+        position: Box<Friendly>,
     },
 }
 
@@ -311,15 +311,13 @@ impl MoveInput {
             }
             Placed::Done(end) => {
                 let position = self.start.after(next, end);
-                let mv = search::legal_moves(&self.start)
-                    .into_iter()
-                    .find(|(_, p)| *p == position)
-                    .map(|(m, _)| m)
+                let steps = self.steps.len().min(u16::MAX as usize) as u16;
+                let mv = search::canonical_move(&self.start, &position, steps)
                     // Every completed step sequence is a legal move; the fallback keeps the
                     // path itself should the two ever disagree.
                     .unwrap_or_else(|| self.path_move());
                 self.done = Some((mv.clone(), position.clone()));
-                Ok(StepResult::Finished { mv, position })
+                Ok(StepResult::Finished { mv, position: Box::new(position) })
             }
         }
     }

@@ -52,6 +52,8 @@ mod board;
 mod cursor;
 mod input;
 pub mod notation;
+#[cfg(test)]
+mod reference;
 mod search;
 mod types;
 
@@ -121,6 +123,11 @@ pub enum StepError {
         /// The refused role.
         role: Role,
     },
+    /// The steps end while a released piece still has to move.
+    Unfinished {
+        /// The bond the released piece hovers over.
+        square: Square,
+    },
 }
 
 impl fmt::Display for StepError {
@@ -151,6 +158,10 @@ impl fmt::Display for StepError {
             StepError::InvalidPromotion { role } => {
                 write!(f, "a promotion to {} is not possible here", role.name())
             }
+            StepError::Unfinished { square } => write!(
+                f,
+                "the move is not complete: the piece released on {square} must step on (add >square)"
+            ),
         }
     }
 }
@@ -415,23 +426,26 @@ impl Friendly {
 
     /// The distinct positions one move from here.
     pub fn next_positions(&self) -> Vec<Friendly> {
-        search::children(self, &mut search::Search::default())
+        search::children(self)
     }
 
     /// Counts the leaf nodes of the move tree `depth` plies deep (perft), counting each
     /// distinct resulting position once per node.
     pub fn perft(&self, depth: u32) -> u64 {
-        fn go(pos: &Friendly, depth: u32, s: &mut search::Search) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let children = search::children(pos, s);
-            if depth == 1 {
-                return children.len() as u64;
-            }
-            children.iter().map(|c| go(c, depth - 1, s)).sum()
-        }
-        go(self, depth, &mut search::Search::default())
+        search::perft(self, depth, &mut Vec::new())
+    }
+
+    /// The number of legal moves, counted without building them.
+    pub fn count_moves(&self) -> usize {
+        search::count_moves(self)
+    }
+
+    /// The legal moves of at most `max_steps` steps: every resulting position that can be
+    /// reached in that many steps, with its canonical text. A position rich in bonds can have
+    /// millions of legal moves (each arrangement of the pieces a chain can shuffle through the
+    /// bonds is a distinct position); this bounded list is what a bot or a hint can afford.
+    pub fn moves_within(&self, max_steps: usize) -> Vec<Move> {
+        search::moves_within(self, max_steps.min(u16::MAX as usize) as u16)
     }
 
     /// Perft split by first move, sorted by move text.
@@ -453,13 +467,16 @@ impl Friendly {
     /// The position after a completed move whose last step left `cur`.
     pub(crate) fn after(&self, cur: Cursor, end: End) -> Friendly {
         let us = self.turn;
+        // Pawns never come back, so fewer pawns means a promotion in this move.
+        let promoted = cur.board.pieces(us, Role::Pawn).count_ones()
+            < self.board.pieces(us, Role::Pawn).count_ones();
         let mut child = Friendly {
             board: cur.board,
             turn: !us,
             castling: cur.castling,
             ep: end.double_step,
             owed: end.pending,
-            halfmove_clock: if end.new_bond || cur.promoted {
+            halfmove_clock: if end.new_bond || promoted {
                 0
             } else {
                 self.halfmove_clock.saturating_add(1)
@@ -494,8 +511,7 @@ impl Friendly {
             match cur.place(step.to, step.promotion).map_err(|e| (i + 1, e))? {
                 Placed::Released if i + 1 < steps.len() => {}
                 Placed::Released => {
-                    let from = step.to;
-                    return Err((i + 1, StepError::CannotMove { square: from }));
+                    return Err((i + 1, StepError::Unfinished { square: step.to }));
                 }
                 Placed::Done(end) if i + 1 == steps.len() => return Ok(self.after(cur, end)),
                 Placed::Done(_) => return Err((i + 2, StepError::MoveComplete)),
@@ -544,7 +560,23 @@ impl Position for Friendly {
     }
 
     fn legal_moves_into(&self, moves: &mut Vec<Move>) {
-        moves.extend(search::legal_moves(self).into_iter().map(|(m, _)| m));
+        moves.extend(search::legal_move_list(self));
+    }
+
+    /// Whether `m` is one of the legal moves: its steps are valid and complete, and it is the
+    /// canonical (shortest, then smallest text) way to its resulting position. Found without
+    /// generating every move.
+    fn is_legal(&self, m: &Move) -> bool {
+        let owed = m.owed_promotion();
+        if owed.map(|(s, _)| s) != self.owed {
+            return false;
+        }
+        match self.replay(owed.map(|(_, r)| r), m.from(), m.steps()) {
+            Ok(after) => {
+                search::canonical_move(self, &after, m.steps().len() as u16).as_ref() == Some(m)
+            }
+            Err(_) => false,
+        }
     }
 
     fn play_unchecked(&mut self, m: &Move) {

@@ -384,6 +384,10 @@ pub(crate) fn parse_move(pos: &Friendly, text: &str) -> Result<Move, ParseMoveEr
     let syntax = || ParseMoveError::Syntax { text: text.to_owned() };
     let illegal = |reason: String| ParseMoveError::Illegal { text: text.to_owned(), reason };
     let raw = parse_path(text).ok_or_else(syntax)?;
+    if raw.castle.is_none() && raw.steps.is_empty() {
+        // Only the beginning of a move (the step-by-step input reads those).
+        return Err(syntax());
+    }
     let owed = match (raw.owed, pos.owed_promotion()) {
         (Some((Some(sq), _)), Some(o)) if sq != o => {
             return Err(illegal(format!("the owed promotion is on {o}, not on {sq}")));
@@ -412,9 +416,6 @@ pub(crate) fn parse_move(pos: &Friendly, text: &str) -> Result<Move, ParseMoveEr
         _ => return Err(syntax()),
     };
     let after = pos.replay(owed, from, &steps).map_err(|(i, e)| illegal(step_reason(i, &e)))?;
-    search::legal_moves(pos)
-        .into_iter()
-        .find(|(_, p)| *p == after)
-        .map(|(m, _)| m)
+    search::canonical_move(pos, &after, steps.len().min(u16::MAX as usize) as u16)
         .ok_or_else(|| illegal("no legal move leads to that position".into()))
 }

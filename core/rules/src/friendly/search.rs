@@ -1,40 +1,71 @@
 //! The search over the steps of a move.
 //!
 //! A chain may enter bond squares again and even come back to an earlier state, so the paths
-//! of a chain are unbounded; its *states* are not. The search is a breadth-first walk over
-//! chain states (board, released piece and square, castling rights, whether en passant is
-//! still open), each state visited once per starting piece. Breadth first, every state and
-//! every completed move is first reached by a shortest step sequence; among equally short
-//! ones the search keeps the smallest text, so a move's text is canonical.
+//! of a chain are unbounded; its *states* are not. While a chain goes on, nothing changes but
+//! which of the mover's pieces stands in which bond (the bonds themselves stay where they
+//! are; only en passant moves one, once), so a chain state packs into 64 bits: the mover's
+//! piece in each bond, the released piece and its bond, whether en passant is still open, and
+//! the castling rights. The search is a breadth-first walk over these states, each visited
+//! once per starting piece, so it terminates and stays cheap even when a position has
+//! millions of distinct moves.
 //!
-//! The same walk answers every question about moves through a [`Visitor`]: all distinct
+//! Breadth first, every state and every resulting position is first reached by a shortest
+//! step sequence. The walk also goes in text order: starting pieces by square name, each
+//! layer's states in the order of their paths' texts, steps by destination name and then
+//! promotion letter. Texts of equally long paths from one origin are never prefixes of each
+//! other, so a state's (and a result's) first path is also its smallest text: the canonical
+//! move text comes out without comparing strings.
+//!
+//! The same walk answers every question about moves through a [`Visitor`]: the distinct
 //! resulting positions (move generation), whether any move exists (outcome, step-by-step
 //! input), whether a king can be bonded (threat), whether the en passant step can be used.
 
 use super::Friendly;
-use super::board::{Board, Squares};
+use super::board::{Bb, Board, PAWN_DIAG, Squares, SquaresByName, ZOBRIST, attacks};
 use super::cursor::{Cursor, End, Hand, Placed};
-use super::notation;
-use super::types::{Move, Role, Square, Step};
+use super::types::{Castling, Move, Role, Square, Step};
 use crate::{Color, Position};
 
 /// No node: a link from the first step.
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// Promotion choices in the order of their text (`=B` < `=N` < `=Q` < `=R`).
+const PROMOTIONS_BY_TEXT: [Option<Role>; 4] =
+    [Some(Role::Bishop), Some(Role::Knight), Some(Role::Queen), Some(Role::Rook)];
+
+// Layout of a packed chain state: three bits per bond for the mover's piece in it (at most
+// fifteen bonds: each side has at most fifteen pieces besides its king), then the released
+// piece, the bond it hovers over, the open en passant step and the castling rights.
+const HAND_ROLE: u32 = 48;
+const HAND_INDEX: u32 = 51;
+const EP_LIVE: u32 = 55;
+const CASTLING: u32 = 56;
+const ARR_MASK: u64 = (1 << 45) - 1;
+
+#[inline]
+fn arr_role(state: u64, j: usize) -> Role {
+    Role::from_index(((state >> (3 * j)) & 7) as usize)
+}
+
+#[inline]
+fn with_arr_role(state: u64, j: usize, role: Role) -> u64 {
+    (state & !(7 << (3 * j))) | ((role as u64) << (3 * j))
+}
+
+#[inline]
+fn with_hand(state: u64, role: Role, j: usize) -> u64 {
+    (state & !(0x7f << HAND_ROLE)) | ((role as u64) << HAND_ROLE) | ((j as u64) << HAND_INDEX)
+}
+
 /// A chain state reached during the search.
+#[derive(Clone, Copy)]
 struct Node {
-    cur: Cursor,
-    key: u64,
+    state: u64,
+    /// The Zobrist hash of the board (the released piece off the board).
+    hash: u64,
     parent: u32,
     step: Step,
     depth: u16,
-}
-
-/// Where a path starts: the owed promotion chosen first, and the square of the moved piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Origin {
-    pub(crate) owed: Option<(Square, Role)>,
-    pub(crate) from: Square,
 }
 
 /// The end of a path: the chain node its last step starts from (or [`NONE`] for a one-step
@@ -46,74 +77,232 @@ pub(crate) struct Link {
     pub(crate) depth: u16,
 }
 
+/// The en passant step open to a chain.
+#[derive(Clone, Copy)]
+struct Ep {
+    square: Square,
+    victim: Square,
+    /// The victim's bond index, if it stands in a bond.
+    victim_bond: Option<usize>,
+}
+
+/// What a chain from one starting piece works on: the board with the piece in hand off it,
+/// and the bonds whose contents the chain permutes.
+struct ChainCtx {
+    us: Color,
+    board0: Board,
+    /// Occupied squares, bonds and squares with an enemy piece, as they stand and after the
+    /// en passant step moved a bonded victim back.
+    occ: [Bb; 2],
+    bonds: [Bb; 2],
+    them_any: [Bb; 2],
+    our_singles: Bb,
+    them_king: Bb,
+    squares: [Square; 16],
+    nb: usize,
+    index: [u8; 64],
+    ep: Option<Ep>,
+    base_ep: Option<Square>,
+    /// The mover's pieces in the bonds as the chain starts (packed like a state).
+    arr0: u64,
+}
+
+impl ChainCtx {
+    fn new(lifted: &Cursor) -> ChainCtx {
+        let b = &lifted.board;
+        let us = lifted.us;
+        let them = !us;
+        let bonds = b.bonds();
+        let occ = b.occupied();
+        let them_any = b.by_color[them as usize];
+        let mut squares = [Square::from_u8(0); 16];
+        let mut index = [u8::MAX; 64];
+        let mut nb = 0;
+        for s in Squares(bonds).take(15) {
+            squares[nb] = s;
+            index[s.index()] = nb as u8;
+            nb += 1;
+        }
+        let mut ctx = ChainCtx {
+            us,
+            board0: b.clone(),
+            occ: [occ; 2],
+            bonds: [bonds; 2],
+            them_any: [them_any; 2],
+            our_singles: b.singles(us),
+            them_king: b.pieces(them, Role::King),
+            squares,
+            nb,
+            index,
+            ep: None,
+            base_ep: lifted.ep,
+            arr0: 0,
+        };
+        for (j, &s) in squares.iter().enumerate().take(nb) {
+            let role = b.role_at(us, s).unwrap_or(Role::Pawn);
+            ctx.arr0 = with_arr_role(ctx.arr0, j, role);
+        }
+        if let Some(e) = lifted.ep {
+            let victim = match us {
+                Color::White => e.index().checked_sub(8),
+                Color::Black => Some(e.index() + 8),
+            }
+            .and_then(Square::from_index);
+            if let Some(v) = victim.filter(|&v| b.role_at(them, v) == Some(Role::Pawn)) {
+                let victim_bond = (bonds & v.bit() != 0).then(|| index[v.index()] as usize);
+                if let Some(j) = victim_bond {
+                    let moved = v.bit() | e.bit();
+                    ctx.occ[1] = occ ^ moved;
+                    ctx.bonds[1] = bonds ^ moved;
+                    ctx.them_any[1] = them_any ^ moved;
+                    ctx.index[e.index()] = j as u8;
+                }
+                ctx.ep = Some(Ep { square: e, victim: v, victim_bond });
+            }
+        }
+        ctx
+    }
+
+    /// The square of bond `j` (the bonded en passant victim moves once the step is used).
+    #[inline]
+    fn square(&self, j: usize, ep_used: bool) -> Square {
+        match self.ep {
+            Some(Ep { square, victim_bond: Some(vj), .. }) if ep_used && vj == j => square,
+            _ => self.squares[j],
+        }
+    }
+
+    /// The packed state of `cur`, a cursor of this chain with a released piece in hand.
+    fn state_of(&self, cur: &Cursor) -> u64 {
+        let ep_used = self.ep.is_some() && cur.ep.is_none();
+        let mut st = 0u64;
+        for j in 0..self.nb {
+            let role = cur.board.role_at(self.us, self.square(j, ep_used)).unwrap_or(Role::Pawn);
+            st = with_arr_role(st, j, role);
+        }
+        if let Hand::Single { role, from, .. } = cur.hand {
+            st = with_hand(st, role, self.index[from.index()] as usize);
+        }
+        if cur.ep.is_some() {
+            st |= 1 << EP_LIVE;
+        }
+        st | (u64::from(cur.castling.bits()) << CASTLING)
+    }
+
+    /// The cursor a packed state stands for.
+    fn cursor_of(&self, state: u64) -> Cursor {
+        let ep_live = state & (1 << EP_LIVE) != 0;
+        let ep_used = self.ep.is_some() && !ep_live;
+        let us = self.us;
+        let mut board = self.board0.clone();
+        if let Some(Ep { square, victim, victim_bond: Some(_) }) = self.ep.filter(|_| ep_used) {
+            for c in Color::ALL {
+                if let Some(r) = board.take(c, victim) {
+                    board.put(c, r, square);
+                }
+            }
+        }
+        for j in 0..self.nb {
+            let s = self.square(j, ep_used);
+            board.take(us, s);
+            board.put(us, arr_role(state, j), s);
+        }
+        let hand_role = Role::from_index(((state >> HAND_ROLE) & 7) as usize);
+        let hand_index = ((state >> HAND_INDEX) & 15) as usize;
+        let mut cur = Cursor::bare(board, us);
+        cur.castling = Castling::from_bits((state >> CASTLING) as u8);
+        cur.ep = if ep_live { self.base_ep } else { None };
+        cur.hand = Hand::Single {
+            role: hand_role,
+            from: self.square(hand_index, ep_used),
+            released: true,
+        };
+        cur
+    }
+}
+
+/// The start of paths: an owed promotion chosen first, the moved piece's square, the cursor
+/// with that piece in hand, and (once a step entered a bond) its chain context.
+pub(crate) struct Origin {
+    pub(crate) owed: Option<(Square, Role)>,
+    pub(crate) from: Square,
+    lifted: Cursor,
+    chain: Option<ChainCtx>,
+}
+
+/// A move completed inside a chain.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ChainEnd {
+    /// Where the last piece landed, and as what.
+    pub(crate) to: Square,
+    pub(crate) placed: Role,
+    /// The Zobrist hash of the resulting board.
+    pub(crate) hash: u64,
+    pub(crate) castling: Castling,
+    /// A key naming the resulting position exactly among the results of the same origin.
+    pub(crate) exact: u64,
+    pub(crate) win: bool,
+    /// The last step was a pawn's double step (the position's en passant square depends on
+    /// whether the opponent can use it).
+    pub(crate) double: bool,
+    pub(crate) ep_used: bool,
+}
+
+/// How a move was completed.
+pub(crate) enum Ended {
+    /// By its first step (or a step from a cursor the search started from): the cursor after
+    /// the step.
+    First { cur: Cursor, end: End },
+    /// Inside a chain.
+    Chain(ChainEnd),
+}
+
 /// What the search reports to.
 pub(crate) trait Visitor {
     /// Only singles other than the king can bond a king: threat detection skips the rest.
     const ONLY_SINGLES: bool = false;
-    /// Whether equally short paths to one state must be told apart by their text.
-    const TEXTS: bool = false;
 
-    /// A completed move, `cur` being the cursor after its last step. Returns `true` to stop
-    /// the search.
-    fn end(&mut self, search: &Search, origin: Origin, cur: Cursor, end: End, link: Link) -> bool;
+    /// A completed move from origin `origin`. Returns `true` to stop the search.
+    fn end(&mut self, search: &Search, origin: u32, ended: Ended, link: Link) -> bool;
+
+    /// Paths of this many steps or more are of no interest any more.
+    fn depth_limit(&self) -> u16 {
+        u16::MAX
+    }
 }
 
-/// A hash table from 64-bit keys to indices, emptied in O(1) by a generation stamp. Equal
-/// keys are resolved by the caller's equality test, so a hash collision never merges two
-/// different states.
+/// A hash table from 64-bit keys to indices; equal keys are resolved by the caller's
+/// equality test, so a hash collision never merges two different positions.
 #[derive(Default)]
 pub(crate) struct Table {
-    slots: Vec<(u32, u32, u64)>,
-    stamp: u32,
+    slots: Vec<(u32, u64)>,
     len: usize,
 }
 
 impl Table {
-    pub(crate) fn clear(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slots.iter_mut().for_each(|s| s.0 = 0);
-            self.stamp = 1;
-        }
-        self.len = 0;
-    }
-
     fn grow(&mut self) {
         let cap = (self.slots.len() * 2).max(64);
-        let old = std::mem::replace(&mut self.slots, vec![(0, 0, 0); cap]);
-        let stamp = self.stamp;
-        for (st, idx, key) in old {
-            if st == stamp {
-                let mask = cap - 1;
-                let mut i = (key as usize) & mask;
-                while self.slots[i].0 == stamp {
-                    i = (i + 1) & mask;
-                }
-                self.slots[i] = (stamp, idx, key);
+        let old = std::mem::replace(&mut self.slots, vec![(NONE, 0); cap]);
+        let mask = cap - 1;
+        for (idx, key) in old.into_iter().filter(|&(i, _)| i != NONE) {
+            let mut i = mix(key) & mask;
+            while self.slots[i].0 != NONE {
+                i = (i + 1) & mask;
             }
+            self.slots[i] = (idx, key);
         }
     }
 
-    /// The index stored under `key` that `same` accepts, or stores `new` and returns `None`.
-    pub(crate) fn find_or_insert(
-        &mut self,
-        key: u64,
-        new: u32,
-        mut same: impl FnMut(u32) -> bool,
-    ) -> Option<u32> {
-        if self.stamp == 0 {
-            self.stamp = 1;
-        }
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
+    /// The index stored under `key` that `same` accepts.
+    pub(crate) fn find(&self, key: u64, mut same: impl FnMut(u32) -> bool) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
         }
         let mask = self.slots.len() - 1;
-        let mut i = (key as usize) & mask;
+        let mut i = mix(key) & mask;
         loop {
-            let (st, idx, k) = self.slots[i];
-            if st != self.stamp {
-                self.slots[i] = (self.stamp, new, key);
-                self.len += 1;
+            let (idx, k) = self.slots[i];
+            if idx == NONE {
                 return None;
             }
             if k == key && same(idx) {
@@ -122,19 +311,104 @@ impl Table {
             i = (i + 1) & mask;
         }
     }
+
+    /// Stores `index` under `key` (next to any other index with the same key).
+    pub(crate) fn insert(&mut self, key: u64, index: u32) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = mix(key) & mask;
+        while self.slots[i].0 != NONE {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = (index, key);
+        self.len += 1;
+    }
 }
 
-/// The search's working memory; reusable between searches.
+/// A set of 64-bit keys (never `u64::MAX`), emptied by filling when it holds anything.
+#[derive(Default)]
+pub(crate) struct KeySet {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+const NO_KEY: u64 = u64::MAX;
+
+impl KeySet {
+    pub(crate) fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.fill(NO_KEY);
+            self.len = 0;
+        }
+    }
+
+    fn grow(&mut self) {
+        let cap = (self.slots.len() * 2).max(64);
+        let old = std::mem::replace(&mut self.slots, vec![NO_KEY; cap]);
+        let mask = cap - 1;
+        for key in old.into_iter().filter(|&k| k != NO_KEY) {
+            let mut i = mix(key) & mask;
+            while self.slots[i] != NO_KEY {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = key;
+        }
+    }
+
+    /// Adds `key`; `false` if it was there already.
+    #[inline]
+    pub(crate) fn insert(&mut self, key: u64) -> bool {
+        debug_assert_ne!(key, NO_KEY);
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = mix(key) & mask;
+        loop {
+            match self.slots[i] {
+                NO_KEY => {
+                    self.slots[i] = key;
+                    self.len += 1;
+                    return true;
+                }
+                k if k == key => return false,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+}
+
+/// Spreads a key's bits (packed states are not random) over the table index.
+#[inline]
+fn mix(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize
+}
+
+/// The search's working memory.
 #[derive(Default)]
 pub(crate) struct Search {
     nodes: Vec<Node>,
-    visited: Table,
+    visited: KeySet,
+    origins: Vec<Origin>,
+    pending: Vec<(u64, u64, Link)>,
 }
 
-const PROMOTIONS: [Option<Role>; 4] =
-    [Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)];
+#[inline]
+fn ahead(s: Square, color: Color) -> Option<Square> {
+    match color {
+        Color::White => Square::from_index(s.index() + 8),
+        Color::Black => s.index().checked_sub(8).and_then(Square::from_index),
+    }
+}
 
 impl Search {
+    /// The origin with index `o`.
+    pub(crate) fn origin(&self, o: u32) -> &Origin {
+        &self.origins[o as usize]
+    }
+
     /// Every step of the path ending at `link`, first step first.
     pub(crate) fn path(&self, link: Link) -> Vec<Step> {
         let mut steps = vec![link.step];
@@ -148,38 +422,45 @@ impl Search {
         steps
     }
 
-    /// The move text of the path ending at `link`.
-    pub(crate) fn text(&self, origin: Origin, link: Link) -> String {
-        notation::move_text(origin.owed, origin.from, &self.path(link))
+    /// The move the path from origin `o` ending at `link` spells.
+    pub(crate) fn to_move(&self, o: u32, link: Link) -> Move {
+        let origin = self.origin(o);
+        Move::new(origin.owed, origin.from, &self.path(link))
     }
 
-    /// The move the path ending at `link` spells.
-    pub(crate) fn to_move(&self, origin: Origin, link: Link) -> Move {
-        Move::new(origin.owed, origin.from, &self.path(link))
+    /// The position of `pos` after the move from origin `o` ending at `link`.
+    pub(crate) fn materialize(&self, pos: &Friendly, o: u32, link: Link) -> Friendly {
+        let origin = self.origin(o);
+        let mut cur = match (link.node, &origin.chain) {
+            (NONE, _) | (_, None) => origin.lifted.clone(),
+            (n, Some(ctx)) => ctx.cursor_of(self.nodes[n as usize].state),
+        };
+        match cur.place_unchecked(link.step.to, link.step.promotion) {
+            Placed::Done(end) => pos.after(cur, end),
+            // Links only ever name completed moves.
+            Placed::Released => pos.clone(),
+        }
     }
 
     /// Walks every move of `pos`. Returns `true` if the visitor stopped it.
     pub(crate) fn all<V: Visitor>(&mut self, pos: &Friendly, v: &mut V) -> bool {
+        self.nodes.clear();
+        self.origins.clear();
         if pos.is_decided() {
             return false;
         }
-        self.nodes.clear();
         let base = Cursor::new(pos);
         match pos.owed {
-            Some(sq) => {
-                for role in Role::PROMOTIONS {
-                    let mut c = base.clone();
-                    if c.choose_owed(role).is_ok() && self.pieces(&c, Some((sq, role)), v) {
-                        return true;
-                    }
-                }
-                false
-            }
+            Some(sq) => PROMOTIONS_BY_TEXT.into_iter().flatten().any(|role| {
+                let mut c = base.clone();
+                c.choose_owed(role).is_ok() && self.pieces(&c, Some((sq, role)), v)
+            }),
             None => self.pieces(&base, None, v),
         }
     }
 
-    /// Walks every move of the side to move of `base`, a cursor with nothing lifted.
+    /// Walks every move of the side to move of `base`, a cursor with nothing lifted, starting
+    /// pieces in the order of their squares' names.
     pub(crate) fn pieces<V: Visitor>(
         &mut self,
         base: &Cursor,
@@ -191,27 +472,34 @@ impl Search {
         if V::ONLY_SINGLES {
             movers &= base.board.singles(us) & !base.board.pieces(us, Role::King);
         }
-        for from in Squares(movers) {
-            let mut c = base.clone();
-            if c.lift(from).is_ok() && self.lifted(c, Origin { owed, from }, v) {
+        for from in SquaresByName::new(movers) {
+            let mut lifted = base.clone();
+            if lifted.lift(from).is_ok() && self.run(Origin { owed, from, lifted, chain: None }, v)
+            {
                 return true;
             }
         }
         false
     }
 
-    /// Walks every way to complete the move from `cur`, which has a piece in hand.
-    pub(crate) fn lifted<V: Visitor>(&mut self, cur: Cursor, origin: Origin, v: &mut V) -> bool {
+    /// Walks every way to complete the move from `origin.lifted`, a cursor with a piece in
+    /// hand (lifted, or released in a chain).
+    pub(crate) fn run<V: Visitor>(&mut self, origin: Origin, v: &mut V) -> bool {
+        let o = self.origins.len() as u32;
+        self.origins.push(origin);
         self.visited.clear();
         let first = self.nodes.len();
-        if self.expand(&cur, origin, NONE, 0, v) {
+        if self.expand_first(o, v) {
             return true;
         }
         let mut i = first;
         while i < self.nodes.len() {
-            let cur = self.nodes[i].cur.clone();
-            let depth = self.nodes[i].depth;
-            if self.expand(&cur, origin, i as u32, depth, v) {
+            // Nodes come in order of depth: once their steps would reach the limit, so would
+            // every later node's.
+            if self.nodes[i].depth.saturating_add(1) >= v.depth_limit() {
+                break;
+            }
+            if self.expand_node(o, i as u32, v) {
                 return true;
             }
             i += 1;
@@ -219,75 +507,219 @@ impl Search {
         false
     }
 
-    /// Tries every step of the piece in hand of `cur` (reached by `depth` steps, at node
-    /// `parent`): completed moves go to the visitor, released pieces become new states.
-    fn expand<V: Visitor>(
-        &mut self,
-        cur: &Cursor,
-        origin: Origin,
-        parent: u32,
-        depth: u16,
-        v: &mut V,
-    ) -> bool {
-        let depth = depth.saturating_add(1);
-        for to in Squares(cur.targets()) {
+    /// The first step from an origin, played on cursors.
+    fn expand_first<V: Visitor>(&mut self, o: u32, v: &mut V) -> bool {
+        let lifted = self.origins[o as usize].lifted.clone();
+        let targets = lifted.targets();
+        if let Hand::Single { .. } = lifted.hand {
+            // A chain is possible: set up its context before any result is reported, so that
+            // results of the first step get keys comparable with the chain's.
+            let ep = lifted.ep.map_or(0, Square::bit);
+            if targets & (lifted.board.bonds() | ep) != 0 {
+                self.origins[o as usize].chain = Some(ChainCtx::new(&lifted));
+            }
+        }
+        for to in SquaresByName::new(targets) {
             let promos: &[Option<Role>] =
-                if cur.needs_promotion(to) { &PROMOTIONS } else { &[None] };
+                if lifted.needs_promotion(to) { &PROMOTIONS_BY_TEXT } else { &[None] };
             for &promotion in promos {
-                let mut next = cur.clone();
-                let step = Step { to, promotion };
+                let mut next = lifted.clone();
+                let link = Link { node: NONE, step: Step { to, promotion }, depth: 1 };
                 match next.place_unchecked(to, promotion) {
                     Placed::Done(end) => {
-                        if v.end(self, origin, next, end, Link { node: parent, step, depth }) {
+                        if v.end(self, o, Ended::First { cur: next, end }, link) {
                             return true;
                         }
                     }
-                    Placed::Released => self.add_node::<V>(next, origin, parent, step, depth),
+                    Placed::Released => {
+                        let origin = &mut self.origins[o as usize];
+                        let ctx = origin.chain.get_or_insert_with(|| ChainCtx::new(&lifted));
+                        let state = ctx.state_of(&next);
+                        self.add_node(state, next.board.hash, link);
+                    }
                 }
             }
         }
         false
     }
 
-    /// Records a chain state, or for one already reached by an equally short path, keeps the
-    /// path with the smaller text.
-    fn add_node<V: Visitor>(
-        &mut self,
-        cur: Cursor,
-        origin: Origin,
-        parent: u32,
-        step: Step,
-        depth: u16,
-    ) {
-        let key = cur.chain_key();
-        let new = self.nodes.len() as u32;
-        let nodes = &self.nodes;
-        let found =
-            self.visited.find_or_insert(key, new, |i| nodes[i as usize].cur.same_state(&cur));
-        match found {
-            None => self.nodes.push(Node { cur, key, parent, step, depth }),
-            Some(i) => {
-                let old = &self.nodes[i as usize];
-                debug_assert_eq!(old.key, key);
-                if V::TEXTS && old.depth == depth {
-                    let old_link = Link { node: old.parent, step: old.step, depth };
-                    let new_link = Link { node: parent, step, depth };
-                    if self.text(origin, new_link) < self.text(origin, old_link) {
-                        let node = &mut self.nodes[i as usize];
-                        node.parent = parent;
-                        node.step = step;
+    /// Records a chain state unless it was reached before (by a path at least as short and,
+    /// the walk being in text order, with a smaller text).
+    #[inline]
+    fn add_node(&mut self, state: u64, hash: u64, link: Link) {
+        if self.visited.insert(state) {
+            self.nodes.push(Node {
+                state,
+                hash,
+                parent: link.node,
+                step: link.step,
+                depth: link.depth,
+            });
+        }
+    }
+
+    /// The steps of the released piece of chain node `n`.
+    fn expand_node<V: Visitor>(&mut self, o: u32, n: u32, v: &mut V) -> bool {
+        let node = self.nodes[n as usize];
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        let stop = match &self.origins[o as usize].chain {
+            Some(ctx) => self.expand_state(ctx, o, n, node, &mut pending, v),
+            None => false,
+        };
+        if !stop {
+            for &(state, hash, link) in &pending {
+                self.add_node(state, hash, link);
+            }
+        }
+        self.pending = pending;
+        stop
+    }
+
+    /// Tries every step of chain node `n` (whose data is `node`): completed moves go to the
+    /// visitor, new chain states to `pending` (in the order found, which is text order).
+    fn expand_state<V: Visitor>(
+        &self,
+        ctx: &ChainCtx,
+        o: u32,
+        n: u32,
+        node: Node,
+        pending: &mut Vec<(u64, u64, Link)>,
+        v: &mut V,
+    ) -> bool {
+        let z = &ZOBRIST.piece;
+        let us = ctx.us;
+        let them = !us;
+        let (u, t) = (us as usize, them as usize);
+        let state = node.state;
+        let ep_live = state & (1 << EP_LIVE) != 0;
+        let ep_used = ctx.ep.is_some() && !ep_live;
+        let var = usize::from(ep_used);
+        let role = Role::from_index(((state >> HAND_ROLE) & 7) as usize);
+        let j = ((state >> HAND_INDEX) & 15) as usize;
+        let from = ctx.square(j, ep_used);
+        let occ = ctx.occ[var];
+        let bonds = ctx.bonds[var];
+        let them_any = ctx.them_any[var];
+        let castling = Castling::from_bits((state >> CASTLING) as u8);
+        let arr = state & ARR_MASK;
+        let depth = node.depth.saturating_add(1);
+
+        let targets = if role == Role::Pawn {
+            let mut t = 0;
+            if let Some(one) = ahead(from, us).filter(|s| occ & s.bit() == 0) {
+                t |= one.bit();
+                if from.relative_rank(us) <= 1 {
+                    if let Some(two) = ahead(one, us).filter(|s| occ & s.bit() == 0) {
+                        t |= two.bit();
+                    }
+                }
+            }
+            let diag = PAWN_DIAG[u][from.index()];
+            t |= diag & them_any;
+            if let Some(ep) = ctx.ep.filter(|_| ep_live) {
+                if diag & ep.square.bit() != 0 {
+                    t |= ep.square.bit();
+                }
+            }
+            t
+        } else {
+            attacks(role, from, occ) & !ctx.our_singles
+        };
+
+        for to in SquaresByName::new(targets) {
+            let last_rank =
+                role == Role::Pawn && to.relative_rank(us) == 7 && ctx.them_king & to.bit() == 0;
+            let promos: &[Option<Role>] = if last_rank { &PROMOTIONS_BY_TEXT } else { &[None] };
+            for &promotion in promos {
+                let placed = promotion.unwrap_or(role);
+                let link = Link { node: n, step: Step { to, promotion }, depth };
+                let ep_step = ctx.ep.filter(|ep| {
+                    ep_live && ep.square == to && role == Role::Pawn && from.file() != to.file()
+                });
+                if let Some(ep) = ep_step {
+                    let moved = z[t][Role::Pawn as usize][ep.victim.index()]
+                        ^ z[t][Role::Pawn as usize][ep.square.index()];
+                    match ep.victim_bond {
+                        Some(vj) => {
+                            // The bonded victim comes back onto the square; the pawn replaces
+                            // the own piece in that bond, which is released.
+                            let old = arr_role(state, vj);
+                            let hash = node.hash
+                                ^ moved
+                                ^ z[u][old as usize][ep.victim.index()]
+                                ^ z[u][placed as usize][to.index()];
+                            let mut st = with_hand(with_arr_role(state, vj, placed), old, vj);
+                            st &= !(1 << EP_LIVE);
+                            pending.push((st, hash, link));
+                        }
+                        None => {
+                            let hash = node.hash ^ moved ^ z[u][placed as usize][to.index()];
+                            let end = ChainEnd {
+                                to,
+                                placed,
+                                hash,
+                                castling,
+                                exact: exact_key(arr, to, placed, true, castling, false),
+                                win: false,
+                                double: false,
+                                ep_used: true,
+                            };
+                            if v.end(self, o, Ended::Chain(end), link) {
+                                return true;
+                            }
+                        }
+                    }
+                } else if bonds & to.bit() != 0 {
+                    let jt = ctx.index[to.index()] as usize;
+                    let old = arr_role(state, jt);
+                    let hash = node.hash
+                        ^ z[u][old as usize][to.index()]
+                        ^ z[u][placed as usize][to.index()];
+                    let c = castling.after_leaving(us, to);
+                    let st = with_hand(with_arr_role(state, jt, placed), old, jt)
+                        & !(15 << CASTLING)
+                        | (u64::from(c.bits()) << CASTLING);
+                    pending.push((st, hash, link));
+                } else {
+                    let double = role == Role::Pawn && from.index().abs_diff(to.index()) == 16;
+                    let end = ChainEnd {
+                        to,
+                        placed,
+                        hash: node.hash ^ z[u][placed as usize][to.index()],
+                        castling,
+                        exact: exact_key(arr, to, placed, ep_used, castling, double),
+                        win: ctx.them_king & to.bit() != 0,
+                        double,
+                        ep_used,
+                    };
+                    if v.end(self, o, Ended::Chain(end), link) {
+                        return true;
                     }
                 }
             }
         }
+        false
     }
+}
+
+/// The exact key of a chain's result among the results of one origin: the bonds' contents,
+/// where the last piece landed and as what, and the rest that can differ.
+#[inline]
+fn exact_key(arr: u64, to: Square, placed: Role, ep_used: bool, c: Castling, double: bool) -> u64 {
+    arr | (to.index() as u64) << 45
+        | (placed as u64) << 51
+        | u64::from(ep_used) << 54
+        | u64::from(c.bits()) << 55
+        | u64::from(double) << 59
+        | 1 << 63
 }
 
 /// Stops at the first completed move.
 pub(crate) struct AnyEnd;
 
 impl Visitor for AnyEnd {
-    fn end(&mut self, _: &Search, _: Origin, _: Cursor, _: End, _: Link) -> bool {
+    fn end(&mut self, _: &Search, _: u32, _: Ended, _: Link) -> bool {
         true
     }
 }
@@ -298,8 +730,11 @@ struct Win;
 impl Visitor for Win {
     const ONLY_SINGLES: bool = true;
 
-    fn end(&mut self, _: &Search, _: Origin, _: Cursor, end: End, _: Link) -> bool {
-        end.win
+    fn end(&mut self, _: &Search, _: u32, ended: Ended, _: Link) -> bool {
+        match ended {
+            Ended::First { end, .. } => end.win,
+            Ended::Chain(c) => c.win,
+        }
     }
 }
 
@@ -307,8 +742,11 @@ impl Visitor for Win {
 struct EpUsed;
 
 impl Visitor for EpUsed {
-    fn end(&mut self, _: &Search, _: Origin, cur: Cursor, _: End, _: Link) -> bool {
-        cur.ep.is_none()
+    fn end(&mut self, _: &Search, _: u32, ended: Ended, _: Link) -> bool {
+        match ended {
+            Ended::First { cur, .. } => cur.ep.is_none(),
+            Ended::Chain(c) => c.ep_used,
+        }
     }
 }
 
@@ -320,7 +758,7 @@ pub(crate) fn king_threatened_at(board: &Board, color: Color, at: Square) -> boo
     if let Some(k) = b.king(color) {
         b.take(color, k);
     }
-    if b.role_at(Color::White, at).is_some() || b.role_at(Color::Black, at).is_some() {
+    if b.occupied() & at.bit() != 0 {
         // Only empty squares are asked about (a king never shares a square).
         return false;
     }
@@ -331,11 +769,11 @@ pub(crate) fn king_threatened_at(board: &Board, color: Color, at: Square) -> boo
 /// Whether `color`'s king on `board` could be bonded by the opponent moving now.
 pub(crate) fn threatened(board: &Board, color: Color) -> bool {
     let Some(king) = board.king(color) else { return false };
-    if board.role_at(!color, king).is_some() {
+    let them = !color;
+    if board.role_at(them, king).is_some() {
         // Already bonded: the game is over.
         return true;
     }
-    let them = !color;
     let base = Cursor::bare(board.clone(), them);
     // A direct step onto the king is the common case and needs no chain search.
     let singles = board.singles(them) & !board.pieces(them, Role::King);
@@ -345,11 +783,8 @@ pub(crate) fn threatened(board: &Board, color: Color) -> bool {
             return true;
         }
     }
-    // Only a chain can reach the king: some single must be able to enter a bond.
-    if board.bonds() == 0 {
-        return false;
-    }
-    Search::default().pieces(&base, None, &mut Win)
+    // Otherwise only a chain can reach the king.
+    board.bonds() != 0 && Search::default().pieces(&base, None, &mut Win)
 }
 
 /// Whether the side to move of `pos` can use its en passant square in some legal move.
@@ -357,20 +792,15 @@ pub(crate) fn ep_usable(pos: &Friendly) -> bool {
     let Some(e) = pos.ep else { return false };
     let us = pos.turn;
     // The pawn that double-stepped stands one square further on, seen from the capturer.
-    let victim = match us {
-        Color::White => e.index().checked_sub(8),
-        Color::Black => Some(e.index() + 8),
-    }
-    .and_then(Square::from_index);
-    let Some(victim) = victim else { return false };
-    // A capturing pawn steps from beside the victim. It is there alone, or it can only be
+    let Some(victim) = ahead(e, !us) else { return false };
+    // A capturing pawn steps from beside the victim: it stands there alone, or it can only be
     // released there from a bond in the middle of a chain.
+    let board = &pos.board;
+    let from_squares = board.pieces(us, Role::Pawn) & board.singles(us) | board.bonds();
     let beside = [-1i8, 1]
         .into_iter()
         .filter_map(|df| Square::new(victim.file().wrapping_add_signed(df), victim.rank()));
-    let board = &pos.board;
-    let own_pawns = board.pieces(us, Role::Pawn) & board.singles(us);
-    if !beside.into_iter().any(|x| (own_pawns | board.bonds()) & x.bit() != 0) {
+    if !beside.into_iter().any(|x| from_squares & x.bit() != 0) {
         return false;
     }
     Search::default().all(pos, &mut EpUsed)
@@ -378,50 +808,136 @@ pub(crate) fn ep_usable(pos: &Friendly) -> bool {
 
 /// Whether the move begun in `cur` (a piece in hand) can be completed.
 pub(crate) fn completable(cur: &Cursor) -> bool {
-    if cur.hand == Hand::Empty {
-        return false;
-    }
-    let origin = Origin { owed: None, from: Square::from_u8(0) };
-    Search::default().lifted(cur.clone(), origin, &mut AnyEnd)
+    let from = match cur.hand {
+        Hand::Empty => return false,
+        Hand::Single { from, .. } | Hand::Bond { from, .. } | Hand::King { from } => from,
+    };
+    let origin = Origin { owed: None, from, lifted: cur.clone(), chain: None };
+    Search::default().run(origin, &mut AnyEnd)
 }
 
-/// One legal move: the resulting position and the path that reaches it.
+/// One legal move: the path to it.
+#[derive(Clone, Copy)]
 struct Entry {
-    child: Friendly,
-    origin: Origin,
+    origin: u32,
     link: Link,
 }
 
 /// Collects the distinct resulting positions with their canonical paths.
-pub(crate) struct Collect<'p, const TEXTS: bool> {
+///
+/// Results of pieces starting from one square (under any choice for an owed promotion: a
+/// chain can promote other pawns to make up the difference) are told apart by their exact
+/// keys. Results of pieces starting from different squares can only be equal when both put
+/// their moved piece back on its own square, as what it was (every other single stays where
+/// it is, and a move vacates its own square otherwise); only those are compared across
+/// squares, by Zobrist hash and then in full.
+pub(crate) struct Collect<'p> {
     pos: &'p Friendly,
     entries: Vec<Entry>,
-    index: Table,
+    /// Per starting square: exact key of a result -> its entry.
+    seen: Vec<Table>,
+    returning: Table,
 }
 
-impl<const T: bool> Visitor for Collect<'_, T> {
-    const TEXTS: bool = T;
+impl<'p> Collect<'p> {
+    pub(crate) fn new(pos: &'p Friendly) -> Collect<'p> {
+        Collect {
+            pos,
+            entries: Vec::new(),
+            seen: (0..64).map(|_| Table::default()).collect(),
+            returning: Table::default(),
+        }
+    }
 
-    fn end(&mut self, search: &Search, origin: Origin, cur: Cursor, end: End, link: Link) -> bool {
-        let child = self.pos.after(cur, end);
-        let key = child.zobrist();
-        let new = self.entries.len() as u32;
-        let entries = &self.entries;
-        match self.index.find_or_insert(key, new, |i| entries[i as usize].child == child) {
-            None => self.entries.push(Entry { child, origin, link }),
-            Some(i) => {
-                let old = &self.entries[i as usize];
-                let better = link.depth < old.link.depth
-                    || (T
-                        && link.depth == old.link.depth
-                        && search.text(origin, link) < search.text(old.origin, old.link));
-                if better {
-                    let e = &mut self.entries[i as usize];
-                    e.origin = origin;
-                    e.link = link;
-                }
+    /// The moves found, with their resulting positions.
+    pub(crate) fn moves_and_positions(&self, search: &Search) -> Vec<(Move, Friendly)> {
+        self.entries
+            .iter()
+            .map(|e| {
+                (search.to_move(e.origin, e.link), search.materialize(self.pos, e.origin, e.link))
+            })
+            .collect()
+    }
+
+    /// The moves found.
+    pub(crate) fn moves(&self, search: &Search) -> Vec<Move> {
+        self.entries.iter().map(|e| search.to_move(e.origin, e.link)).collect()
+    }
+
+    /// The resulting positions.
+    pub(crate) fn positions(&self, search: &Search) -> Vec<Friendly> {
+        self.entries.iter().map(|e| search.materialize(self.pos, e.origin, e.link)).collect()
+    }
+
+    /// The number of distinct moves found.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+impl Visitor for Collect<'_> {
+    fn end(&mut self, search: &Search, origin: u32, ended: Ended, link: Link) -> bool {
+        let o = search.origin(origin);
+        let exact = match (&ended, &o.chain) {
+            (Ended::Chain(c), _) => Some(c.exact),
+            (Ended::First { cur, end }, Some(ctx)) => {
+                let role = match o.lifted.hand {
+                    Hand::Single { role, .. } => role,
+                    _ => Role::King,
+                };
+                let placed = if end.win { role } else { link.step.promotion.unwrap_or(role) };
+                let ep_used = o.lifted.ep.is_some() && cur.ep.is_none();
+                let double = end.double_step.is_some();
+                Some(exact_key(ctx.arr0, link.step.to, placed, ep_used, cur.castling, double))
+            }
+            // Without a chain, the first steps of one piece lead to distinct positions.
+            (Ended::First { .. }, None) => None,
+        };
+        let new = Entry { origin, link };
+        let seen = &mut self.seen[o.from.index()];
+        // Keep the shorter path to a position reached before; between equally short ones the
+        // earlier, whose text is smaller (the walk goes in text order).
+        let keep = |entries: &mut Vec<Entry>, i: u32| {
+            let e = &mut entries[i as usize];
+            if link.depth < e.link.depth {
+                *e = new;
+            }
+        };
+        if let Some(x) = exact {
+            if let Some(i) = seen.find(x, |_| true) {
+                keep(&mut self.entries, i);
+                return false;
             }
         }
+        let returning = match (&ended, o.lifted.hand) {
+            (Ended::Chain(c), Hand::Single { role, from, released: false }) => {
+                c.to == from && c.placed == role
+            }
+            _ => false,
+        };
+        let index = self.entries.len() as u32;
+        if returning {
+            let pos = self.pos;
+            let mine = search.materialize(pos, origin, link);
+            let entries = &self.entries;
+            let z = mine.zobrist();
+            let found = self.returning.find(z, |i| {
+                let e = entries[i as usize];
+                search.materialize(pos, e.origin, e.link) == mine
+            });
+            if let Some(i) = found {
+                if let Some(x) = exact {
+                    seen.insert(x, i);
+                }
+                keep(&mut self.entries, i);
+                return false;
+            }
+            self.returning.insert(z, index);
+        }
+        if let Some(x) = exact {
+            seen.insert(x, index);
+        }
+        self.entries.push(new);
         false
     }
 }
@@ -429,19 +945,124 @@ impl<const T: bool> Visitor for Collect<'_, T> {
 /// Every legal move of `pos` with its resulting position, in generation order.
 pub(crate) fn legal_moves(pos: &Friendly) -> Vec<(Move, Friendly)> {
     let mut search = Search::default();
-    let mut c = Collect::<true> { pos, entries: Vec::new(), index: Table::default() };
+    let mut c = Collect::new(pos);
     search.all(pos, &mut c);
-    c.entries.into_iter().map(|e| (search.to_move(e.origin, e.link), e.child)).collect()
+    c.moves_and_positions(&search)
 }
 
-/// Every distinct position one move after `pos` (no move texts: perft).
-pub(crate) fn children(pos: &Friendly, search: &mut Search) -> Vec<Friendly> {
-    let mut c = Collect::<false> { pos, entries: Vec::new(), index: Table::default() };
+/// Every legal move of `pos`, in generation order.
+pub(crate) fn legal_move_list(pos: &Friendly) -> Vec<Move> {
+    let mut search = Search::default();
+    let mut c = Collect::new(pos);
     search.all(pos, &mut c);
-    c.entries.into_iter().map(|e| e.child).collect()
+    c.moves(&search)
+}
+
+/// Perft: the leaf nodes `depth` plies below `pos`. `searches` holds one reusable search per
+/// ply; each level builds its children one at a time, so a position with millions of moves
+/// does not hold them all in memory at once.
+pub(crate) fn perft(pos: &Friendly, depth: u32, searches: &mut Vec<Search>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut search = searches.pop().unwrap_or_default();
+    let mut c = Collect::new(pos);
+    search.all(pos, &mut c);
+    let n = if depth == 1 {
+        c.len() as u64
+    } else {
+        c.entries
+            .iter()
+            .map(|e| perft(&search.materialize(pos, e.origin, e.link), depth - 1, searches))
+            .sum()
+    };
+    searches.push(search);
+    n
+}
+
+/// Every distinct position one move after `pos`.
+pub(crate) fn children(pos: &Friendly) -> Vec<Friendly> {
+    let mut search = Search::default();
+    let mut c = Collect::new(pos);
+    search.all(pos, &mut c);
+    c.positions(&search)
+}
+
+/// The canonical moves of `pos` of at most `max_steps` steps (every move whose resulting
+/// position cannot be reached in fewer steps).
+pub(crate) fn moves_within(pos: &Friendly, max_steps: u16) -> Vec<Move> {
+    struct Within<'p>(Collect<'p>, u16);
+    impl Visitor for Within<'_> {
+        fn end(&mut self, search: &Search, origin: u32, ended: Ended, link: Link) -> bool {
+            if link.depth <= self.1 {
+                self.0.end(search, origin, ended, link);
+            }
+            false
+        }
+        fn depth_limit(&self) -> u16 {
+            self.1.saturating_add(1)
+        }
+    }
+    let mut search = Search::default();
+    let mut w = Within(Collect::new(pos), max_steps);
+    search.all(pos, &mut w);
+    w.0.moves(&search)
+}
+
+/// The number of legal moves of `pos`.
+pub(crate) fn count_moves(pos: &Friendly) -> usize {
+    perft(pos, 1, &mut Vec::new()) as usize
 }
 
 /// Whether `pos` has a legal move.
 pub(crate) fn has_move(pos: &Friendly) -> bool {
     Search::default().all(pos, &mut AnyEnd)
+}
+
+/// The canonical legal move of `pos` that leads to `target`, if one of at most `max_steps`
+/// steps does: the shortest path to it, ties broken by the text. Stops each starting piece's
+/// walk once it is deeper than the best path found, so it does not enumerate every move of a
+/// position rich in chains.
+pub(crate) fn canonical_move(pos: &Friendly, target: &Friendly, max_steps: u16) -> Option<Move> {
+    struct Find<'a> {
+        pos: &'a Friendly,
+        target: &'a Friendly,
+        zobrist: u64,
+        best: Option<(u32, Link)>,
+        max_steps: u16,
+    }
+    impl Visitor for Find<'_> {
+        fn end(&mut self, search: &Search, origin: u32, ended: Ended, link: Link) -> bool {
+            if link.depth >= self.depth_limit() {
+                return false;
+            }
+            let child = match ended {
+                Ended::First { cur, end } => self.pos.after(cur, end),
+                Ended::Chain(c) if !c.double => {
+                    let mut z = c.hash ^ ZOBRIST.castling[c.castling.bits() as usize];
+                    if self.pos.turn == Color::White {
+                        z ^= ZOBRIST.black_to_move;
+                    }
+                    if z != self.zobrist {
+                        return false;
+                    }
+                    search.materialize(self.pos, origin, link)
+                }
+                Ended::Chain(_) => search.materialize(self.pos, origin, link),
+            };
+            if child == *self.target {
+                self.best = Some((origin, link));
+            }
+            false
+        }
+
+        fn depth_limit(&self) -> u16 {
+            // A later path must be strictly shorter than the best one to replace it.
+            self.best.map_or(self.max_steps.saturating_add(1), |(_, l)| l.depth)
+        }
+    }
+    let mut search = Search::default();
+    let mut find = Find { pos, target, zobrist: target.zobrist(), best: None, max_steps };
+    search.all(pos, &mut find);
+    find.best.map(|(o, l)| search.to_move(o, l))
 }

@@ -329,10 +329,16 @@ impl Castling {
         }
     }
 
-    /// The bits, 0..16 (for hashing).
+    /// The bits, 0..16 (for hashing and packed chain states).
     #[inline]
     pub(crate) const fn bits(self) -> u8 {
         self.0
+    }
+
+    /// The rights from [`Castling::bits`].
+    #[inline]
+    pub(crate) const fn from_bits(bits: u8) -> Castling {
+        Castling(bits & 15)
     }
 
     /// Whether no right is left.
