@@ -105,24 +105,36 @@ impl Cursor {
         Ok(())
     }
 
-    /// Lifts the mover's piece on `from`: a single, the mover's piece of a bond (with its
-    /// partner), or the king.
-    pub(crate) fn lift(&mut self, from: Square) -> Result<(), StepError> {
+    /// The hand lifting the mover's piece on `from` would give: a single, the mover's piece
+    /// of a bond (with its partner), or the king.
+    pub(crate) fn hand_at(&self, from: Square) -> Result<Hand, StepError> {
         if let Some(square) = self.owed {
             return Err(StepError::PromotionOwed { square });
         }
         if self.hand != Hand::Empty {
             return Err(StepError::AlreadyLifted);
         }
+        let Some(role) = self.board.role_at(self.us, from) else {
+            return Err(StepError::NotYourPiece { square: from });
+        };
+        Ok(match (role, self.board.role_at(!self.us, from)) {
+            (Role::King, Some(_)) => return Err(StepError::GameOver),
+            (Role::King, None) => Hand::King { from },
+            (_, None) => Hand::Single { role, from, released: false },
+            (_, Some(partner)) => Hand::Bond { role, partner, from },
+        })
+    }
+
+    /// Lifts the mover's piece on `from`: a single, the mover's piece of a bond (with its
+    /// partner), or the king.
+    pub(crate) fn lift(&mut self, from: Square) -> Result<(), StepError> {
+        self.hand_at(from)?;
         let us = self.us;
         let them = !us;
         let Some(role) = self.board.role_at(us, from) else {
             return Err(StepError::NotYourPiece { square: from });
         };
         let partner = self.board.role_at(them, from);
-        if role == Role::King && partner.is_some() {
-            return Err(StepError::GameOver);
-        }
         self.board.take(us, from);
         // The king's rights end when it is placed (castling reads them until then).
         if role != Role::King {
@@ -172,10 +184,17 @@ impl Cursor {
     /// steps are included even when the released piece could not go on: completing the move is
     /// the search's business.
     pub(crate) fn targets(&self) -> Bb {
+        self.targets_for(self.hand)
+    }
+
+    /// The targets of `hand`, whose piece may still stand on its square of this cursor's
+    /// board (no step goes to the square it starts from, and the piece blocks nothing for
+    /// itself), so the search can ask before lifting anything.
+    pub(crate) fn targets_for(&self, hand: Hand) -> Bb {
         let us = self.us;
         let them = !us;
         let occ = self.board.occupied();
-        match self.hand {
+        match hand {
             Hand::Empty => 0,
             Hand::Single { role: Role::Pawn, from, .. } => {
                 let diag = PAWN_DIAG[us as usize][from.index()];

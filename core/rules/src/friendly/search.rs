@@ -21,9 +21,14 @@
 //! input), whether a king can be bonded (threat), whether the en passant step can be used.
 
 use super::Friendly;
-use super::board::{Bb, Board, PAWN_DIAG, Squares, SquaresByName, ZOBRIST, attacks};
-use super::cursor::{Cursor, End, Hand, Placed};
+use super::board::{
+    Bb, Board, KNIGHT, PAWN_DIAG, Squares, SquaresByName, ZOBRIST, attacks, bishop_attacks,
+    rook_attacks,
+};
+use super::cursor::{Cursor, Hand, Placed};
 use super::types::{Castling, Move, Role, Square, Step};
+use std::cell::RefCell;
+
 use crate::{Color, Position};
 
 /// No node: a link from the first step.
@@ -108,48 +113,47 @@ struct ChainCtx {
 }
 
 impl ChainCtx {
-    fn new(lifted: &Cursor) -> ChainCtx {
-        let b = &lifted.board;
-        let us = lifted.us;
-        let them = !us;
-        let bonds = b.bonds();
-        let occ = b.occupied();
-        let them_any = b.by_color[them as usize];
-        let mut squares = [Square::from_u8(0); 16];
-        let mut index = [u8::MAX; 64];
-        let mut nb = 0;
-        for s in Squares(bonds).take(15) {
-            squares[nb] = s;
-            index[s.index()] = nb as u8;
-            nb += 1;
+    fn new(base: &Cursor, hand: Hand) -> ChainCtx {
+        let mut board0 = base.board.clone();
+        if let (Hand::Empty, Hand::Single { from, .. }) = (base.hand, hand) {
+            board0.take(base.us, from);
         }
+        let us = base.us;
+        let them = !us;
+        let bonds = board0.bonds();
+        let occ = board0.occupied();
+        let them_any = board0.by_color[them as usize];
         let mut ctx = ChainCtx {
             us,
-            board0: b.clone(),
             occ: [occ; 2],
             bonds: [bonds; 2],
             them_any: [them_any; 2],
-            our_singles: b.singles(us),
-            them_king: b.pieces(them, Role::King),
-            squares,
-            nb,
-            index,
+            our_singles: board0.singles(us),
+            them_king: board0.pieces(them, Role::King),
+            squares: [Square::from_u8(0); 16],
+            nb: 0,
+            index: [u8::MAX; 64],
             ep: None,
-            base_ep: lifted.ep,
+            base_ep: base.ep,
             arr0: 0,
+            board0,
         };
-        for (j, &s) in squares.iter().enumerate().take(nb) {
-            let role = b.role_at(us, s).unwrap_or(Role::Pawn);
+        for s in Squares(bonds).take(15) {
+            let j = ctx.nb;
+            ctx.squares[j] = s;
+            ctx.index[s.index()] = j as u8;
+            let role = ctx.board0.role_at(us, s).unwrap_or(Role::Pawn);
             ctx.arr0 = with_arr_role(ctx.arr0, j, role);
+            ctx.nb += 1;
         }
-        if let Some(e) = lifted.ep {
+        if let Some(e) = base.ep {
             let victim = match us {
                 Color::White => e.index().checked_sub(8),
                 Color::Black => Some(e.index() + 8),
             }
             .and_then(Square::from_index);
-            if let Some(v) = victim.filter(|&v| b.role_at(them, v) == Some(Role::Pawn)) {
-                let victim_bond = (bonds & v.bit() != 0).then(|| index[v.index()] as usize);
+            if let Some(v) = victim.filter(|&v| ctx.board0.role_at(them, v) == Some(Role::Pawn)) {
+                let victim_bond = (bonds & v.bit() != 0).then(|| ctx.index[v.index()] as usize);
                 if let Some(j) = victim_bond {
                     let moved = v.bit() | e.bit();
                     ctx.occ[1] = occ ^ moved;
@@ -170,23 +174,6 @@ impl ChainCtx {
             Some(Ep { square, victim_bond: Some(vj), .. }) if ep_used && vj == j => square,
             _ => self.squares[j],
         }
-    }
-
-    /// The packed state of `cur`, a cursor of this chain with a released piece in hand.
-    fn state_of(&self, cur: &Cursor) -> u64 {
-        let ep_used = self.ep.is_some() && cur.ep.is_none();
-        let mut st = 0u64;
-        for j in 0..self.nb {
-            let role = cur.board.role_at(self.us, self.square(j, ep_used)).unwrap_or(Role::Pawn);
-            st = with_arr_role(st, j, role);
-        }
-        if let Hand::Single { role, from, .. } = cur.hand {
-            st = with_hand(st, role, self.index[from.index()] as usize);
-        }
-        if cur.ep.is_some() {
-            st |= 1 << EP_LIVE;
-        }
-        st | (u64::from(cur.castling.bits()) << CASTLING)
     }
 
     /// The cursor a packed state stands for.
@@ -226,35 +213,31 @@ impl ChainCtx {
 pub(crate) struct Origin {
     pub(crate) owed: Option<(Square, Role)>,
     pub(crate) from: Square,
-    lifted: Cursor,
-    chain: Option<ChainCtx>,
+    /// The cursor the piece is lifted from ([`Search::bases`]); it still holds the piece,
+    /// unless its hand already is the origin's hand (a released piece).
+    base: u32,
+    hand: Hand,
+    chain: Option<Box<ChainCtx>>,
 }
 
-/// A move completed inside a chain.
+/// How a move was completed.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ChainEnd {
+pub(crate) struct Finish {
     /// Where the last piece landed, and as what.
     pub(crate) to: Square,
     pub(crate) placed: Role,
-    /// The Zobrist hash of the resulting board.
-    pub(crate) hash: u64,
+    /// The castling rights after the move.
     pub(crate) castling: Castling,
-    /// A key naming the resulting position exactly among the results of the same origin.
-    pub(crate) exact: u64,
+    /// The Zobrist hash of the resulting board, when the walk knows it (inside chains).
+    pub(crate) hash: Option<u64>,
+    /// A key naming the resulting position exactly among the results of pieces starting
+    /// from the same square (for pieces that could start a chain).
+    pub(crate) exact: Option<u64>,
     pub(crate) win: bool,
     /// The last step was a pawn's double step (the position's en passant square depends on
     /// whether the opponent can use it).
     pub(crate) double: bool,
     pub(crate) ep_used: bool,
-}
-
-/// How a move was completed.
-pub(crate) enum Ended {
-    /// By its first step (or a step from a cursor the search started from): the cursor after
-    /// the step.
-    First { cur: Cursor, end: End },
-    /// Inside a chain.
-    Chain(ChainEnd),
 }
 
 /// What the search reports to.
@@ -263,7 +246,7 @@ pub(crate) trait Visitor {
     const ONLY_SINGLES: bool = false;
 
     /// A completed move from origin `origin`. Returns `true` to stop the search.
-    fn end(&mut self, search: &Search, origin: u32, ended: Ended, link: Link) -> bool;
+    fn end(&mut self, search: &Search, origin: u32, finish: Finish, link: Link) -> bool;
 
     /// Paths of this many steps or more are of no interest any more.
     fn depth_limit(&self) -> u16 {
@@ -280,6 +263,13 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    pub(crate) fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.fill((NONE, 0));
+            self.len = 0;
+        }
+    }
+
     fn grow(&mut self) {
         let cap = (self.slots.len() * 2).max(64);
         let old = std::mem::replace(&mut self.slots, vec![(NONE, 0); cap]);
@@ -389,6 +379,8 @@ fn mix(key: u64) -> usize {
 /// The search's working memory.
 #[derive(Default)]
 pub(crate) struct Search {
+    spare: Spare,
+    bases: Vec<Cursor>,
     nodes: Vec<Node>,
     visited: KeySet,
     origins: Vec<Origin>,
@@ -409,9 +401,10 @@ impl Search {
         &self.origins[o as usize]
     }
 
-    /// Every step of the path ending at `link`, first step first.
-    pub(crate) fn path(&self, link: Link) -> Vec<Step> {
-        let mut steps = vec![link.step];
+    /// Every step of the path ending at `link`, first step first, into `steps`.
+    fn path_into(&self, link: Link, steps: &mut Vec<Step>) {
+        steps.clear();
+        steps.push(link.step);
         let mut n = link.node;
         while n != NONE {
             let node = &self.nodes[n as usize];
@@ -419,20 +412,34 @@ impl Search {
             n = node.parent;
         }
         steps.reverse();
-        steps
+    }
+
+    /// The move the path from origin `o` ending at `link` spells (`buf` is scratch space).
+    fn to_move_with(&self, o: u32, link: Link, buf: &mut Vec<Step>) -> Move {
+        let origin = self.origin(o);
+        if link.node == NONE {
+            return Move::new(origin.owed, origin.from, &[link.step]);
+        }
+        self.path_into(link, buf);
+        Move::new(origin.owed, origin.from, buf)
     }
 
     /// The move the path from origin `o` ending at `link` spells.
     pub(crate) fn to_move(&self, o: u32, link: Link) -> Move {
-        let origin = self.origin(o);
-        Move::new(origin.owed, origin.from, &self.path(link))
+        self.to_move_with(o, link, &mut Vec::new())
     }
 
     /// The position of `pos` after the move from origin `o` ending at `link`.
     pub(crate) fn materialize(&self, pos: &Friendly, o: u32, link: Link) -> Friendly {
         let origin = self.origin(o);
         let mut cur = match (link.node, &origin.chain) {
-            (NONE, _) | (_, None) => origin.lifted.clone(),
+            (NONE, _) | (_, None) => {
+                let mut c = self.bases[origin.base as usize].clone();
+                if c.hand == Hand::Empty && c.lift(origin.from).is_err() {
+                    return pos.clone();
+                }
+                c
+            }
             (n, Some(ctx)) => ctx.cursor_of(self.nodes[n as usize].state),
         };
         match cur.place_unchecked(link.step.to, link.step.promotion) {
@@ -446,6 +453,7 @@ impl Search {
     pub(crate) fn all<V: Visitor>(&mut self, pos: &Friendly, v: &mut V) -> bool {
         self.nodes.clear();
         self.origins.clear();
+        self.bases.clear();
         if pos.is_decided() {
             return false;
         }
@@ -472,18 +480,19 @@ impl Search {
         if V::ONLY_SINGLES {
             movers &= base.board.singles(us) & !base.board.pieces(us, Role::King);
         }
+        let b = self.bases.len() as u32;
+        self.bases.push(base.clone());
         for from in SquaresByName::new(movers) {
-            let mut lifted = base.clone();
-            if lifted.lift(from).is_ok() && self.run(Origin { owed, from, lifted, chain: None }, v)
-            {
-                return true;
+            if let Ok(hand) = base.hand_at(from) {
+                if self.run(Origin { owed, from, base: b, hand, chain: None }, v) {
+                    return true;
+                }
             }
         }
         false
     }
 
-    /// Walks every way to complete the move from `origin.lifted`, a cursor with a piece in
-    /// hand (lifted, or released in a chain).
+    /// Walks every way to complete the move from `origin`.
     pub(crate) fn run<V: Visitor>(&mut self, origin: Origin, v: &mut V) -> bool {
         let o = self.origins.len() as u32;
         self.origins.push(origin);
@@ -507,40 +516,95 @@ impl Search {
         false
     }
 
-    /// The first step from an origin, played on cursors.
+    /// The first step from an origin. Pieces that can start a chain go through the packed
+    /// walk from the start; the others (kings, bonds, singles that cannot enter a bond) have
+    /// only one-step moves, read off the board.
     fn expand_first<V: Visitor>(&mut self, o: u32, v: &mut V) -> bool {
-        let lifted = self.origins[o as usize].lifted.clone();
-        let targets = lifted.targets();
-        if let Hand::Single { .. } = lifted.hand {
-            // A chain is possible: set up its context before any result is reported, so that
-            // results of the first step get keys comparable with the chain's.
-            let ep = lifted.ep.map_or(0, Square::bit);
-            if targets & (lifted.board.bonds() | ep) != 0 {
-                self.origins[o as usize].chain = Some(ChainCtx::new(&lifted));
+        let origin = &self.origins[o as usize];
+        let base = &self.bases[origin.base as usize];
+        let hand = origin.hand;
+        let us = base.us;
+        let them = !us;
+        let targets = base.targets_for(hand);
+        let board = &base.board;
+        // The castling rights once the piece is lifted (already so for a released piece).
+        let lifted_rights = match (base.hand, hand) {
+            (Hand::Empty, Hand::Single { from, .. }) => base.castling.after_leaving(us, from),
+            (Hand::Empty, Hand::Bond { from, .. }) => {
+                base.castling.after_leaving(us, from).after_leaving(them, from)
             }
-        }
+            (Hand::Empty, Hand::King { from }) => base.castling.after_leaving(us, from),
+            _ => base.castling,
+        };
+        let (from, role) = match hand {
+            Hand::Empty => return false,
+            Hand::Single { role, from, .. } => {
+                let ep = base.ep.map_or(0, Square::bit);
+                if targets & (board.bonds() | ep) != 0 {
+                    let ctx = Box::new(ChainCtx::new(base, hand));
+                    let mut state = ctx.arr0 | (u64::from(lifted_rights.bits()) << CASTLING);
+                    if base.ep.is_some() {
+                        state |= 1 << EP_LIVE;
+                    }
+                    let hash = ctx.board0.hash;
+                    self.origins[o as usize].chain = Some(ctx);
+                    let first = Node { state, hash, parent: NONE, step: Step::to(from), depth: 0 };
+                    return self.expand_packed(o, NONE, first, Some((from, role)), v);
+                }
+                (from, role)
+            }
+            Hand::Bond { role, from, .. } => (from, role),
+            Hand::King { from } => (from, Role::King),
+        };
+        let castling = lifted_rights;
+        let them_king = board.pieces(them, Role::King);
         for to in SquaresByName::new(targets) {
-            let promos: &[Option<Role>] =
-                if lifted.needs_promotion(to) { &PROMOTIONS_BY_TEXT } else { &[None] };
+            let win = them_king & to.bit() != 0;
+            let last_rank = role == Role::Pawn && to.relative_rank(us) == 7 && !win;
+            let promos: &[Option<Role>] = if last_rank { &PROMOTIONS_BY_TEXT } else { &[None] };
             for &promotion in promos {
-                let mut next = lifted.clone();
                 let link = Link { node: NONE, step: Step { to, promotion }, depth: 1 };
-                match next.place_unchecked(to, promotion) {
-                    Placed::Done(end) => {
-                        if v.end(self, o, Ended::First { cur: next, end }, link) {
-                            return true;
-                        }
-                    }
-                    Placed::Released => {
-                        let origin = &mut self.origins[o as usize];
-                        let ctx = origin.chain.get_or_insert_with(|| ChainCtx::new(&lifted));
-                        let state = ctx.state_of(&next);
-                        self.add_node(state, next.board.hash, link);
-                    }
+                let finish = Finish {
+                    to,
+                    placed: promotion.unwrap_or(role),
+                    castling,
+                    hash: None,
+                    exact: None,
+                    win,
+                    double: role == Role::Pawn && from.index().abs_diff(to.index()) == 16,
+                    ep_used: false,
+                };
+                if v.end(self, o, finish, link) {
+                    return true;
                 }
             }
         }
         false
+    }
+
+    /// Expands one packed state (`node`; for the first step `first` names the piece in hand
+    /// and its square, which is not a bond), recording the new states it reaches.
+    fn expand_packed<V: Visitor>(
+        &mut self,
+        o: u32,
+        n: u32,
+        node: Node,
+        first: Option<(Square, Role)>,
+        v: &mut V,
+    ) -> bool {
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        let stop = match &self.origins[o as usize].chain {
+            Some(ctx) => self.expand_state(ctx, o, n, node, first, &mut pending, v),
+            None => false,
+        };
+        if !stop {
+            for &(state, hash, link) in &pending {
+                self.add_node(state, hash, link);
+            }
+        }
+        self.pending = pending;
+        stop
     }
 
     /// Records a chain state unless it was reached before (by a path at least as short and,
@@ -561,29 +625,19 @@ impl Search {
     /// The steps of the released piece of chain node `n`.
     fn expand_node<V: Visitor>(&mut self, o: u32, n: u32, v: &mut V) -> bool {
         let node = self.nodes[n as usize];
-        let mut pending = std::mem::take(&mut self.pending);
-        pending.clear();
-        let stop = match &self.origins[o as usize].chain {
-            Some(ctx) => self.expand_state(ctx, o, n, node, &mut pending, v),
-            None => false,
-        };
-        if !stop {
-            for &(state, hash, link) in &pending {
-                self.add_node(state, hash, link);
-            }
-        }
-        self.pending = pending;
-        stop
+        self.expand_packed(o, n, node, None, v)
     }
 
     /// Tries every step of chain node `n` (whose data is `node`): completed moves go to the
     /// visitor, new chain states to `pending` (in the order found, which is text order).
+    #[allow(clippy::too_many_arguments)]
     fn expand_state<V: Visitor>(
         &self,
         ctx: &ChainCtx,
         o: u32,
         n: u32,
         node: Node,
+        first: Option<(Square, Role)>,
         pending: &mut Vec<(u64, u64, Link)>,
         v: &mut V,
     ) -> bool {
@@ -595,9 +649,10 @@ impl Search {
         let ep_live = state & (1 << EP_LIVE) != 0;
         let ep_used = ctx.ep.is_some() && !ep_live;
         let var = usize::from(ep_used);
-        let role = Role::from_index(((state >> HAND_ROLE) & 7) as usize);
-        let j = ((state >> HAND_INDEX) & 15) as usize;
-        let from = ctx.square(j, ep_used);
+        let (from, role) = first.unwrap_or_else(|| {
+            let j = ((state >> HAND_INDEX) & 15) as usize;
+            (ctx.square(j, ep_used), Role::from_index(((state >> HAND_ROLE) & 7) as usize))
+        });
         let occ = ctx.occ[var];
         let bonds = ctx.bonds[var];
         let them_any = ctx.them_any[var];
@@ -655,17 +710,17 @@ impl Search {
                         }
                         None => {
                             let hash = node.hash ^ moved ^ z[u][placed as usize][to.index()];
-                            let end = ChainEnd {
+                            let finish = Finish {
                                 to,
                                 placed,
-                                hash,
                                 castling,
-                                exact: exact_key(arr, to, placed, true, castling, false),
+                                hash: Some(hash),
+                                exact: Some(exact_key(arr, to, placed, true, castling, false)),
                                 win: false,
                                 double: false,
                                 ep_used: true,
                             };
-                            if v.end(self, o, Ended::Chain(end), link) {
+                            if v.end(self, o, finish, link) {
                                 return true;
                             }
                         }
@@ -683,17 +738,17 @@ impl Search {
                     pending.push((st, hash, link));
                 } else {
                     let double = role == Role::Pawn && from.index().abs_diff(to.index()) == 16;
-                    let end = ChainEnd {
+                    let finish = Finish {
                         to,
                         placed,
-                        hash: node.hash ^ z[u][placed as usize][to.index()],
                         castling,
-                        exact: exact_key(arr, to, placed, ep_used, castling, double),
+                        hash: Some(node.hash ^ z[u][placed as usize][to.index()]),
+                        exact: Some(exact_key(arr, to, placed, ep_used, castling, double)),
                         win: ctx.them_king & to.bit() != 0,
                         double,
                         ep_used,
                     };
-                    if v.end(self, o, Ended::Chain(end), link) {
+                    if v.end(self, o, finish, link) {
                         return true;
                     }
                 }
@@ -719,7 +774,7 @@ fn exact_key(arr: u64, to: Square, placed: Role, ep_used: bool, c: Castling, dou
 pub(crate) struct AnyEnd;
 
 impl Visitor for AnyEnd {
-    fn end(&mut self, _: &Search, _: u32, _: Ended, _: Link) -> bool {
+    fn end(&mut self, _: &Search, _: u32, _: Finish, _: Link) -> bool {
         true
     }
 }
@@ -730,11 +785,8 @@ struct Win;
 impl Visitor for Win {
     const ONLY_SINGLES: bool = true;
 
-    fn end(&mut self, _: &Search, _: u32, ended: Ended, _: Link) -> bool {
-        match ended {
-            Ended::First { end, .. } => end.win,
-            Ended::Chain(c) => c.win,
-        }
+    fn end(&mut self, _: &Search, _: u32, finish: Finish, _: Link) -> bool {
+        finish.win
     }
 }
 
@@ -742,11 +794,8 @@ impl Visitor for Win {
 struct EpUsed;
 
 impl Visitor for EpUsed {
-    fn end(&mut self, _: &Search, _: u32, ended: Ended, _: Link) -> bool {
-        match ended {
-            Ended::First { cur, .. } => cur.ep.is_none(),
-            Ended::Chain(c) => c.ep_used,
-        }
+    fn end(&mut self, _: &Search, _: u32, finish: Finish, _: Link) -> bool {
+        finish.ep_used
     }
 }
 
@@ -774,17 +823,36 @@ pub(crate) fn threatened(board: &Board, color: Color) -> bool {
         // Already bonded: the game is over.
         return true;
     }
-    let base = Cursor::bare(board.clone(), them);
-    // A direct step onto the king is the common case and needs no chain search.
-    let singles = board.singles(them) & !board.pieces(them, Role::King);
-    for from in Squares(singles) {
-        let mut c = base.clone();
-        if c.lift(from).is_ok() && c.targets() & king.bit() != 0 {
-            return true;
-        }
+    // Only the opponent's singles move onto other pieces (bonds go to empty squares only,
+    // and kings never bond).
+    let singles = board.singles(them);
+    let piece = |r: Role| board.pieces(them, r) & singles;
+    let occ = board.occupied();
+    let (pawns, knights) = (piece(Role::Pawn), piece(Role::Knight));
+    let (diagonal, straight) =
+        (piece(Role::Bishop) | piece(Role::Queen), piece(Role::Rook) | piece(Role::Queen));
+    // A direct step onto the king: the squares it would be reached from, as for an attack.
+    if PAWN_DIAG[color as usize][king.index()] & pawns != 0
+        || KNIGHT[king.index()] & knights != 0
+        || bishop_attacks(king, occ) & diagonal != 0
+        || rook_attacks(king, occ) & straight != 0
+    {
+        return true;
     }
-    // Otherwise only a chain can reach the king.
-    board.bonds() != 0 && Search::default().pieces(&base, None, &mut Win)
+    // Otherwise only a chain can reach the king, and it starts with a single entering a bond.
+    let bonds = board.bonds();
+    let enters_bond = Squares(pawns).any(|s| PAWN_DIAG[them as usize][s.index()] & bonds != 0)
+        || Squares(singles & !board.pieces(them, Role::King) & !pawns).any(|s| {
+            let role = board.role_at(them, s).unwrap_or(Role::Pawn);
+            attacks(role, s, occ) & bonds != 0
+        });
+    enters_bond
+        && with_search(|s| {
+            s.nodes.clear();
+            s.origins.clear();
+            s.bases.clear();
+            s.pieces(&Cursor::bare(board.clone(), them), None, &mut Win)
+        })
 }
 
 /// Whether the side to move of `pos` can use its en passant square in some legal move.
@@ -803,7 +871,7 @@ pub(crate) fn ep_usable(pos: &Friendly) -> bool {
     if !beside.into_iter().any(|x| from_squares & x.bit() != 0) {
         return false;
     }
-    Search::default().all(pos, &mut EpUsed)
+    with_search(|s| s.all(pos, &mut EpUsed))
 }
 
 /// Whether the move begun in `cur` (a piece in hand) can be completed.
@@ -812,8 +880,10 @@ pub(crate) fn completable(cur: &Cursor) -> bool {
         Hand::Empty => return false,
         Hand::Single { from, .. } | Hand::Bond { from, .. } | Hand::King { from } => from,
     };
-    let origin = Origin { owed: None, from, lifted: cur.clone(), chain: None };
-    Search::default().run(origin, &mut AnyEnd)
+    let mut search = Search::default();
+    search.bases.push(cur.clone());
+    let origin = Origin { owed: None, from, base: 0, hand: cur.hand, chain: None };
+    search.run(origin, &mut AnyEnd)
 }
 
 /// One legal move: the path to it.
@@ -835,33 +905,39 @@ pub(crate) struct Collect<'p> {
     pos: &'p Friendly,
     entries: Vec<Entry>,
     /// Per starting square: exact key of a result -> its entry.
-    seen: Vec<Table>,
+    seen: Vec<(Square, Table)>,
     returning: Table,
 }
 
 impl<'p> Collect<'p> {
-    pub(crate) fn new(pos: &'p Friendly) -> Collect<'p> {
-        Collect {
-            pos,
-            entries: Vec::new(),
-            seen: (0..64).map(|_| Table::default()).collect(),
-            returning: Table::default(),
-        }
+    pub(crate) fn new(pos: &'p Friendly, spare: Spare) -> Collect<'p> {
+        let Spare { mut entries, mut returning } = spare;
+        entries.clear();
+        returning.clear();
+        Collect { pos, entries, seen: Vec::new(), returning }
+    }
+
+    /// Gives the collector's memory back for reuse.
+    pub(crate) fn into_spare(self) -> Spare {
+        Spare { entries: self.entries, returning: self.returning }
     }
 
     /// The moves found, with their resulting positions.
     pub(crate) fn moves_and_positions(&self, search: &Search) -> Vec<(Move, Friendly)> {
+        let mut buf = Vec::new();
         self.entries
             .iter()
             .map(|e| {
-                (search.to_move(e.origin, e.link), search.materialize(self.pos, e.origin, e.link))
+                let m = search.to_move_with(e.origin, e.link, &mut buf);
+                (m, search.materialize(self.pos, e.origin, e.link))
             })
             .collect()
     }
 
     /// The moves found.
     pub(crate) fn moves(&self, search: &Search) -> Vec<Move> {
-        self.entries.iter().map(|e| search.to_move(e.origin, e.link)).collect()
+        let mut buf = Vec::new();
+        self.entries.iter().map(|e| search.to_move_with(e.origin, e.link, &mut buf)).collect()
     }
 
     /// The resulting positions.
@@ -876,25 +952,23 @@ impl<'p> Collect<'p> {
 }
 
 impl Visitor for Collect<'_> {
-    fn end(&mut self, search: &Search, origin: u32, ended: Ended, link: Link) -> bool {
+    fn end(&mut self, search: &Search, origin: u32, finish: Finish, link: Link) -> bool {
         let o = search.origin(origin);
-        let exact = match (&ended, &o.chain) {
-            (Ended::Chain(c), _) => Some(c.exact),
-            (Ended::First { cur, end }, Some(ctx)) => {
-                let role = match o.lifted.hand {
-                    Hand::Single { role, .. } => role,
-                    _ => Role::King,
-                };
-                let placed = if end.win { role } else { link.step.promotion.unwrap_or(role) };
-                let ep_used = o.lifted.ep.is_some() && cur.ep.is_none();
-                let double = end.double_step.is_some();
-                Some(exact_key(ctx.arr0, link.step.to, placed, ep_used, cur.castling, double))
-            }
-            // Without a chain, the first steps of one piece lead to distinct positions.
-            (Ended::First { .. }, None) => None,
-        };
+        let exact = finish.exact;
         let new = Entry { origin, link };
-        let seen = &mut self.seen[o.from.index()];
+        let seen = match exact {
+            None => None,
+            Some(_) => {
+                let i = match self.seen.iter().position(|(s, _)| *s == o.from) {
+                    Some(i) => i,
+                    None => {
+                        self.seen.push((o.from, Table::default()));
+                        self.seen.len() - 1
+                    }
+                };
+                Some(&mut self.seen[i].1)
+            }
+        };
         // Keep the shorter path to a position reached before; between equally short ones the
         // earlier, whose text is smaller (the walk goes in text order).
         let keep = |entries: &mut Vec<Entry>, i: u32| {
@@ -903,15 +977,15 @@ impl Visitor for Collect<'_> {
                 *e = new;
             }
         };
-        if let Some(x) = exact {
+        if let (Some(x), Some(seen)) = (exact, &seen) {
             if let Some(i) = seen.find(x, |_| true) {
                 keep(&mut self.entries, i);
                 return false;
             }
         }
-        let returning = match (&ended, o.lifted.hand) {
-            (Ended::Chain(c), Hand::Single { role, from, released: false }) => {
-                c.to == from && c.placed == role
+        let returning = match o.hand {
+            Hand::Single { role, from, released: false } => {
+                finish.to == from && finish.placed == role
             }
             _ => false,
         };
@@ -926,7 +1000,7 @@ impl Visitor for Collect<'_> {
                 search.materialize(pos, e.origin, e.link) == mine
             });
             if let Some(i) = found {
-                if let Some(x) = exact {
+                if let (Some(x), Some(seen)) = (exact, seen) {
                     seen.insert(x, i);
                 }
                 keep(&mut self.entries, i);
@@ -934,7 +1008,7 @@ impl Visitor for Collect<'_> {
             }
             self.returning.insert(z, index);
         }
-        if let Some(x) = exact {
+        if let (Some(x), Some(seen)) = (exact, seen) {
             seen.insert(x, index);
         }
         self.entries.push(new);
@@ -942,20 +1016,57 @@ impl Visitor for Collect<'_> {
     }
 }
 
+/// Reusable memory of a [`Collect`].
+#[derive(Default)]
+pub(crate) struct Spare {
+    entries: Vec<Entry>,
+    returning: Table,
+}
+
+thread_local! {
+    /// Searches kept between calls on this thread, so that generating moves does not allocate
+    /// anew each time. A search is taken out while in use: nested searches (threat and en
+    /// passant checks inside move generation) take another one.
+    static POOL: RefCell<Vec<Search>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with a search from this thread's pool.
+pub(crate) fn with_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
+    let mut search = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
+    let result = f(&mut search);
+    // A search that grew huge on a position rich in chains gives its memory back.
+    let small = search.nodes.capacity() <= 1 << 16
+        && search.visited.slots.len() <= 1 << 17
+        && search.spare.entries.capacity() <= 1 << 16
+        && search.spare.returning.slots.len() <= 1 << 12;
+    if small {
+        POOL.with(|p| {
+            let mut pool = p.borrow_mut();
+            if pool.len() < 8 {
+                pool.push(search);
+            }
+        });
+    }
+    result
+}
+
+/// Walks every move of `pos` into a [`Collect`] and hands it to `f`.
+fn collect<R>(pos: &Friendly, search: &mut Search, f: impl FnOnce(&Collect, &Search) -> R) -> R {
+    let mut c = Collect::new(pos, std::mem::take(&mut search.spare));
+    search.all(pos, &mut c);
+    let result = f(&c, search);
+    search.spare = c.into_spare();
+    result
+}
+
 /// Every legal move of `pos` with its resulting position, in generation order.
 pub(crate) fn legal_moves(pos: &Friendly) -> Vec<(Move, Friendly)> {
-    let mut search = Search::default();
-    let mut c = Collect::new(pos);
-    search.all(pos, &mut c);
-    c.moves_and_positions(&search)
+    with_search(|s| collect(pos, s, |c, s| c.moves_and_positions(s)))
 }
 
 /// Every legal move of `pos`, in generation order.
 pub(crate) fn legal_move_list(pos: &Friendly) -> Vec<Move> {
-    let mut search = Search::default();
-    let mut c = Collect::new(pos);
-    search.all(pos, &mut c);
-    c.moves(&search)
+    with_search(|s| collect(pos, s, |c, s| c.moves(s)))
 }
 
 /// Perft: the leaf nodes `depth` plies below `pos`. `searches` holds one reusable search per
@@ -966,26 +1077,23 @@ pub(crate) fn perft(pos: &Friendly, depth: u32, searches: &mut Vec<Search>) -> u
         return 1;
     }
     let mut search = searches.pop().unwrap_or_default();
-    let mut c = Collect::new(pos);
-    search.all(pos, &mut c);
-    let n = if depth == 1 {
-        c.len() as u64
-    } else {
-        c.entries
-            .iter()
-            .map(|e| perft(&search.materialize(pos, e.origin, e.link), depth - 1, searches))
-            .sum()
-    };
+    let n = collect(pos, &mut search, |c, s| {
+        if depth == 1 {
+            c.len() as u64
+        } else {
+            c.entries
+                .iter()
+                .map(|e| perft(&s.materialize(pos, e.origin, e.link), depth - 1, searches))
+                .sum()
+        }
+    });
     searches.push(search);
     n
 }
 
 /// Every distinct position one move after `pos`.
 pub(crate) fn children(pos: &Friendly) -> Vec<Friendly> {
-    let mut search = Search::default();
-    let mut c = Collect::new(pos);
-    search.all(pos, &mut c);
-    c.positions(&search)
+    with_search(|s| collect(pos, s, |c, s| c.positions(s)))
 }
 
 /// The canonical moves of `pos` of at most `max_steps` steps (every move whose resulting
@@ -993,9 +1101,9 @@ pub(crate) fn children(pos: &Friendly) -> Vec<Friendly> {
 pub(crate) fn moves_within(pos: &Friendly, max_steps: u16) -> Vec<Move> {
     struct Within<'p>(Collect<'p>, u16);
     impl Visitor for Within<'_> {
-        fn end(&mut self, search: &Search, origin: u32, ended: Ended, link: Link) -> bool {
+        fn end(&mut self, search: &Search, origin: u32, finish: Finish, link: Link) -> bool {
             if link.depth <= self.1 {
-                self.0.end(search, origin, ended, link);
+                self.0.end(search, origin, finish, link);
             }
             false
         }
@@ -1003,20 +1111,23 @@ pub(crate) fn moves_within(pos: &Friendly, max_steps: u16) -> Vec<Move> {
             self.1.saturating_add(1)
         }
     }
-    let mut search = Search::default();
-    let mut w = Within(Collect::new(pos), max_steps);
-    search.all(pos, &mut w);
-    w.0.moves(&search)
+    with_search(|search| {
+        let mut w = Within(Collect::new(pos, std::mem::take(&mut search.spare)), max_steps);
+        search.all(pos, &mut w);
+        let moves = w.0.moves(search);
+        search.spare = w.0.into_spare();
+        moves
+    })
 }
 
 /// The number of legal moves of `pos`.
 pub(crate) fn count_moves(pos: &Friendly) -> usize {
-    perft(pos, 1, &mut Vec::new()) as usize
+    with_search(|s| collect(pos, s, |c, _| c.len()))
 }
 
 /// Whether `pos` has a legal move.
 pub(crate) fn has_move(pos: &Friendly) -> bool {
-    Search::default().all(pos, &mut AnyEnd)
+    with_search(|s| s.all(pos, &mut AnyEnd))
 }
 
 /// The canonical legal move of `pos` that leads to `target`, if one of at most `max_steps`
@@ -1032,24 +1143,24 @@ pub(crate) fn canonical_move(pos: &Friendly, target: &Friendly, max_steps: u16) 
         max_steps: u16,
     }
     impl Visitor for Find<'_> {
-        fn end(&mut self, search: &Search, origin: u32, ended: Ended, link: Link) -> bool {
+        fn end(&mut self, search: &Search, origin: u32, finish: Finish, link: Link) -> bool {
             if link.depth >= self.depth_limit() {
                 return false;
             }
-            let child = match ended {
-                Ended::First { cur, end } => self.pos.after(cur, end),
-                Ended::Chain(c) if !c.double => {
-                    let mut z = c.hash ^ ZOBRIST.castling[c.castling.bits() as usize];
-                    if self.pos.turn == Color::White {
-                        z ^= ZOBRIST.black_to_move;
-                    }
-                    if z != self.zobrist {
-                        return false;
-                    }
-                    search.materialize(self.pos, origin, link)
+            // The moved piece must stand where it landed in the target.
+            if self.target.board.role_at(self.pos.turn, finish.to) != Some(finish.placed) {
+                return false;
+            }
+            if let (Some(hash), false) = (finish.hash, finish.double) {
+                let mut z = hash ^ ZOBRIST.castling[finish.castling.bits() as usize];
+                if self.pos.turn == Color::White {
+                    z ^= ZOBRIST.black_to_move;
                 }
-                Ended::Chain(_) => search.materialize(self.pos, origin, link),
-            };
+                if z != self.zobrist {
+                    return false;
+                }
+            }
+            let child = search.materialize(self.pos, origin, link);
             if child == *self.target {
                 self.best = Some((origin, link));
             }
@@ -1061,8 +1172,9 @@ pub(crate) fn canonical_move(pos: &Friendly, target: &Friendly, max_steps: u16) 
             self.best.map_or(self.max_steps.saturating_add(1), |(_, l)| l.depth)
         }
     }
-    let mut search = Search::default();
-    let mut find = Find { pos, target, zobrist: target.zobrist(), best: None, max_steps };
-    search.all(pos, &mut find);
-    find.best.map(|(o, l)| search.to_move(o, l))
+    with_search(|search| {
+        let mut find = Find { pos, target, zobrist: target.zobrist(), best: None, max_steps };
+        search.all(pos, &mut find);
+        find.best.map(|(o, l)| search.to_move(o, l))
+    })
 }
