@@ -1,6 +1,6 @@
 //! Friendly chess move generation speed: prints moves per second over a set of middlegame
 //! positions and a set of late positions rich in bonds (chains), plus start-position perft.
-//! Run with `cargo bench -p rodina-rules --bench friendly` (`-- --quick` for a short run).
+//! Run with `cargo bench -p rodina-rules --bench friendly_movegen` (`-- --quick` for a short run).
 //! Figures on a shared machine are noisy: compare runs made under the same load.
 //!
 //! The positions come from seeded random games (plies 36 and 60), kept here as FENs so the
