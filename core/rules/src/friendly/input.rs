@@ -175,7 +175,7 @@ impl MoveInput {
             .into_iter()
             .filter(|&r| {
                 let mut c = self.cur.clone();
-                c.choose_owed(r).is_ok() && Search::default().pieces(&c, None, &mut AnyEnd)
+                c.choose_owed(r).is_ok() && Search::default().pieces(&c, None, !0, &mut AnyEnd)
             })
             .collect()
     }

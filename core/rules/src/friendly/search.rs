@@ -451,6 +451,11 @@ impl Search {
 
     /// Walks every move of `pos`. Returns `true` if the visitor stopped it.
     pub(crate) fn all<V: Visitor>(&mut self, pos: &Friendly, v: &mut V) -> bool {
+        self.all_from(pos, !0, v)
+    }
+
+    /// Walks every move of `pos` whose moved piece starts on a square of `starts`.
+    pub(crate) fn all_from<V: Visitor>(&mut self, pos: &Friendly, starts: Bb, v: &mut V) -> bool {
         self.nodes.clear();
         self.origins.clear();
         self.bases.clear();
@@ -461,9 +466,9 @@ impl Search {
         match pos.owed {
             Some(sq) => PROMOTIONS_BY_TEXT.into_iter().flatten().any(|role| {
                 let mut c = base.clone();
-                c.choose_owed(role).is_ok() && self.pieces(&c, Some((sq, role)), v)
+                c.choose_owed(role).is_ok() && self.pieces(&c, Some((sq, role)), starts, v)
             }),
-            None => self.pieces(&base, None, v),
+            None => self.pieces(&base, None, starts, v),
         }
     }
 
@@ -473,10 +478,11 @@ impl Search {
         &mut self,
         base: &Cursor,
         owed: Option<(Square, Role)>,
+        starts: Bb,
         v: &mut V,
     ) -> bool {
         let us = base.us;
-        let mut movers = base.board.by_color[us as usize];
+        let mut movers = base.board.by_color[us as usize] & starts;
         if V::ONLY_SINGLES {
             movers &= base.board.singles(us) & !base.board.pieces(us, Role::King);
         }
@@ -851,7 +857,7 @@ pub(crate) fn threatened(board: &Board, color: Color) -> bool {
             s.nodes.clear();
             s.origins.clear();
             s.bases.clear();
-            s.pieces(&Cursor::bare(board.clone(), them), None, &mut Win)
+            s.pieces(&Cursor::bare(board.clone(), them), None, !0, &mut Win)
         })
 }
 
@@ -1172,9 +1178,18 @@ pub(crate) fn canonical_move(pos: &Friendly, target: &Friendly, max_steps: u16) 
             self.best.map_or(self.max_steps.saturating_add(1), |(_, l)| l.depth)
         }
     }
+    // The moved piece's square changed, unless a chain brought it back as what it was; every
+    // other piece of the mover that is alone on its square stays where it is.
+    let us = pos.turn;
+    let own = pos.board.by_color[us as usize];
+    let changed = Squares(own)
+        .filter(|&s| pos.board.cell(s) != target.board.cell(s))
+        .fold(0, |b, s| b | s.bit());
+    let singles = pos.board.singles(us);
+    let starts = if changed & singles != 0 { changed & singles } else { !0 };
     with_search(|search| {
         let mut find = Find { pos, target, zobrist: target.zobrist(), best: None, max_steps };
-        search.all(pos, &mut find);
+        search.all_from(pos, starts, &mut find);
         find.best.map(|(o, l)| search.to_move(o, l))
     })
 }
