@@ -7,35 +7,68 @@
 //! their own piece in it, carrying the partner; a bond moves only to empty squares. A single
 //! stepping onto a bond takes the place of the piece of its own colour there, which is
 //! **released** and must step on in the same move (a **chain**). Kings never bond and never
-//! take part in chains; bonding one of your pieces with the enemy king wins. A position's
-//! legal moves are its distinct resulting positions (see [`search`](self) below).
+//! take part in chains; bonding one of your pieces with the enemy king wins.
+//!
+//! ```
+//! use rodina_rules::{Friendly, Position};
+//!
+//! // After 1. e4 d5 2. exd5 the pawns are bonded on d5. Black's queen can enter the bond; the
+//! // Black pawn it releases steps on to d4.
+//! let mut pos = Friendly::new();
+//! for text in ["e2e4", "d7d5", "e4d5", "d8d5>d4"] {
+//!     let m = pos.parse_move(text).unwrap();
+//!     pos.play(&m).unwrap();
+//! }
+//! assert_eq!(pos.fen(), "rnb1kbnr/ppp1pppp/8/3(Pq)4/3p4/8/PPPP1PPP/RNBQKBNR w KQkq - - 1 3");
+//! ```
+//!
+//! # Moves
+//! A move is identified by the position it produces (the page's decision): the legal moves are
+//! the distinct resulting positions, each written with its shortest step sequence, ties broken
+//! by the text. [`crate::Position::parse_move`] reads any valid step sequence and returns the
+//! canonical move of the position it reaches; [`crate::Position::is_legal`] accepts canonical
+//! moves only, so that a game record always holds the same text for the same move.
+//!
+//! Chains are searched by their states, not their paths (see `search.rs`), so generation
+//! terminates and stays fast. Still, a position rich in bonds can have millions of legal moves:
+//! every arrangement of the pieces a chain can shuffle through the bonds is a different
+//! position. [`Friendly::count_moves`] counts them without building them,
+//! [`Friendly::moves_within`] lists only those of a few steps, and the step-by-step input never
+//! lists them at all.
 //!
 //! # Rule decisions
 //! The rules page marks its own decisions; these are further ones this module makes, each
 //! covered by a test:
 //! - **A move is at least one step.** An owed promotion is the first part of a move, never a
 //!   move by itself; if no step can follow any choice, the player has no legal move (a draw).
+//!   Different choices that lead to one position (a chain promoting another pawn can make up
+//!   the difference) are one move, written with the smaller text.
 //! - **A pawn that bonds the enemy king is not promoted**, even on its last rank: the game is
-//!   over (the page's "a move that wins ends the game even if a promotion is still owed").
+//!   over (the page's "a move that wins ends the game even if a promotion is still owed"). The
+//!   final position shows the pawn on its last rank, bonded with the king.
 //! - **The en passant square is kept only while it can be used**: a position records it (in
 //!   its FEN and for repetition) only if some legal move of the side to move uses it — also
 //!   as a step in the middle of a chain. This is FIDE's rule for repetition ("the same
 //!   possible moves") and makes the FEN canonical. A FEN naming an unusable square is read
-//!   without it.
+//!   without it; one naming a square no pawn has just passed is refused.
 //! - **A win takes precedence** over every draw; among draws a position reports all-bonded,
 //!   then fifty moves, then no legal move. Every piece other than the kings being bonded holds
 //!   vacuously with no such piece (king against king is a draw).
 //! - **Threats are computed on the position as it stands** with the opponent to move (no en
 //!   passant, no owed promotion for them): a square is threatened if the king moved there,
 //!   everything else unchanged, could be bonded directly or at the end of a chain.
+//!   [`crate::Position::is_check`] is the side to move's king being threatened.
 //! - **A bonded king ends the game**: the position after the winning move has no legal moves.
 //! - Pawns may stand on their own first rank (carried there in a bond) and step from it (one
 //!   or two squares); a pawn stands on its last rank only while its promotion is owed, or as
 //!   the pawn that just bonded the king.
 //! - **No-progress count**: reset by a move that ends on an enemy single (one more bond,
 //!   including en passant onto a single pawn) or that promotes any pawn (owed, in the middle
-//!   of a chain, or at its end). Positions repeat only between such moves and changes of
-//!   castling rights, which are therefore irreversible for repetition.
+//!   of a chain, or at its end); pawn moves do not reset it (pawns can be carried back). Bonds
+//!   never come apart and pawns never come back, so positions repeat only between such moves
+//!   and changes of castling rights, which are therefore irreversible for repetition.
+//! - **Setups**: each side has one king and at most 16 pieces, 8 of them pawns; a castling
+//!   right needs the king and that rook on their squares (the rook alone or in a bond).
 //!
 //! # Text forms
 //! FEN and move text are described in [`notation`](self::notation) and kept stable: saved
