@@ -44,13 +44,30 @@ const LATE: &[&str] = &[
 /// bonds shuffle the pieces in them (every arrangement is a different position).
 const CHAIN_RICH: &str = "1(Nr)6/2(Pr)5/P2(Nb)4/(Rq)5(Pn)p/k1(Pb)(Pp)4/1n(Qp)4(Np)/1(Rp)2(Bb)K1P/(Br)(Qp)6 b - - b1 1 109";
 
+/// This process's CPU time (Linux), to read next to the wall clock: on a machine shared with
+/// other work the CPU time is the steadier figure.
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Moves per second by wall clock and, where known, by CPU time.
+fn rates(moves: u64, wall: Duration, cpu: Option<Duration>) -> String {
+    let per = |d: Duration| moves as f64 / d.as_secs_f64() / 1e6;
+    match cpu {
+        Some(c) => format!("{:>6.2} M moves/s ({:>6.2} per CPU second)", per(wall), per(c)),
+        None => format!("{:>6.2} M moves/s", per(wall)),
+    }
+}
+
 fn measure(name: &str, fens: &[&str], budget: Duration, f: impl Fn(&Friendly) -> usize) {
     let positions: Vec<Friendly> =
         fens.iter().map(|f| Friendly::from_fen(f).expect("bench FEN is valid")).collect();
     for p in &positions {
         black_box(f(p));
     }
-    let start = Instant::now();
+    let (start, cpu0) = (Instant::now(), cpu_time());
     let (mut rounds, mut moves) = (0u64, 0u64);
     while start.elapsed() < budget {
         for p in &positions {
@@ -58,12 +75,13 @@ fn measure(name: &str, fens: &[&str], budget: Duration, f: impl Fn(&Friendly) ->
         }
         rounds += 1;
     }
-    let secs = start.elapsed().as_secs_f64();
+    let wall = start.elapsed();
+    let cpu = cpu_time().zip(cpu0).map(|(b, a)| b.saturating_sub(a));
     let generations = rounds * positions.len() as u64;
     println!(
-        "friendly {name:<34} {:>9.0} positions/s {:>6.2} M moves/s ({} moves per position)",
-        generations as f64 / secs,
-        moves as f64 / secs / 1e6,
+        "friendly {name:<34} {:>8.0} positions/s {} ({} moves per position)",
+        generations as f64 / wall.as_secs_f64(),
+        rates(moves, wall, cpu),
         moves / generations.max(1)
     );
 }
@@ -77,20 +95,22 @@ fn main() {
     measure("late count_moves", LATE, budget, Friendly::count_moves);
 
     let depth = if quick { 4 } else { 5 };
-    let start = Instant::now();
+    let (start, cpu0) = (Instant::now(), cpu_time());
     let nodes = Friendly::new().perft(depth);
-    let secs = start.elapsed().as_secs_f64();
+    let (wall, cpu) = (start.elapsed(), cpu_time().zip(cpu0).map(|(b, a)| b.saturating_sub(a)));
     println!(
-        "friendly start perft {depth}: {nodes} nodes in {secs:.3} s = {:.2} M nodes/s",
-        nodes as f64 / secs / 1e6
+        "friendly start perft {depth}: {nodes} leaves in {:.3} s = {}",
+        wall.as_secs_f64(),
+        rates(nodes, wall, cpu)
     );
 
     let p = Friendly::from_fen(CHAIN_RICH).expect("bench FEN is valid");
-    let start = Instant::now();
+    let (start, cpu0) = (Instant::now(), cpu_time());
     let n = p.count_moves();
-    let secs = start.elapsed().as_secs_f64();
+    let (wall, cpu) = (start.elapsed(), cpu_time().zip(cpu0).map(|(b, a)| b.saturating_sub(a)));
     println!(
-        "friendly chain-rich position: {n} moves counted in {secs:.2} s = {:.2} M moves/s",
-        n as f64 / secs / 1e6
+        "friendly chain-rich position: {n} moves counted in {:.2} s = {}",
+        wall.as_secs_f64(),
+        rates(n as u64, wall, cpu)
     );
 }

@@ -365,6 +365,17 @@ fn every_double_step_allows_en_passant_also_from_the_first_rank() {
 }
 
 #[test]
+fn a_double_step_at_the_end_of_a_chain_allows_en_passant() {
+    // The knight enters e2 and releases the pawn there, which double-steps past e3.
+    let p = pos("4k3/8/8/8/3p4/8/4(Pn)3/4K1N1 w - - - 0 1");
+    let p = play(&p, "g1e2>e4");
+    assert_eq!(p.fen(), "4k3/8/8/8/3pP3/8/4(Nn)3/4K3 b - e3 - 1 1");
+    let after = play(&p, "d4e3");
+    assert_eq!(after.cell(sq("e3")), cell(Some(Pawn), Some(Pawn)));
+    assert_eq!(after.cell(sq("e4")), Cell::EMPTY);
+}
+
+#[test]
 fn the_en_passant_square_is_kept_only_while_usable() {
     let p = play(&Friendly::new(), "e2e4");
     assert_eq!(p.ep_square(), None);
@@ -871,4 +882,38 @@ fn the_fast_generator_agrees_with_the_reference_on_random_positions() {
         }
     }
     assert!(checked > 50, "checked {checked} positions");
+}
+
+#[test]
+fn threats_agree_with_a_search_for_a_winning_move() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    let (mut checked, mut threatened) = (0, 0);
+    for _ in 0..10 {
+        let mut p = Friendly::new();
+        for _ in 0..100 {
+            if p.owed_promotion().is_none() && !p.is_decided() {
+                for c in Color::ALL {
+                    // The opponent to move on the same board: can some move bond c's king?
+                    let mut setup = p.to_setup();
+                    setup.turn = !c;
+                    setup.ep_square = None;
+                    setup.castling = Castling::NONE;
+                    let Ok(hyp) = Friendly::from_setup(&setup) else { continue };
+                    let Some(results) = reference::moves(&hyp, 20_000) else { continue };
+                    let wins = results.keys().any(|fen| pos(fen).winner() == Some(!c));
+                    assert_eq!(p.is_threatened(c), wins, "{} for {c}", p.fen());
+                    checked += 1;
+                    threatened += usize::from(wins);
+                }
+            }
+            let moves = p.moves_within(4);
+            if moves.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            let m = &moves[rng.random_range(0..moves.len())];
+            p.play_unchecked(m);
+        }
+    }
+    assert!(checked > 500 && threatened > 50, "{checked} checked, {threatened} threatened");
 }
