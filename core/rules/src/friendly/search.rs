@@ -317,6 +317,50 @@ impl Table {
     }
 }
 
+/// A map from exact 64-bit keys (never `u64::MAX`) to indices, probed once per lookup: a
+/// miss leaves the free slot to fill.
+#[derive(Default)]
+pub(crate) struct ExactMap {
+    slots: Vec<(u64, u32)>,
+    len: usize,
+}
+
+impl ExactMap {
+    /// The index under `key`, or the free slot where it goes.
+    #[inline]
+    fn probe(&mut self, key: u64) -> Result<u32, usize> {
+        debug_assert_ne!(key, NO_KEY);
+        // Linear probing stays short below three quarters full.
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            let cap = (self.slots.len() * 2).max(64);
+            let old = std::mem::replace(&mut self.slots, vec![(NO_KEY, 0); cap]);
+            for (k, idx) in old.into_iter().filter(|&(k, _)| k != NO_KEY) {
+                let mut i = mix(k) & (cap - 1);
+                while self.slots[i].0 != NO_KEY {
+                    i = (i + 1) & (cap - 1);
+                }
+                self.slots[i] = (k, idx);
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = mix(key) & mask;
+        loop {
+            match self.slots[i] {
+                (NO_KEY, _) => return Err(i),
+                (k, idx) if k == key => return Ok(idx),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Fills the free slot `probe` gave for `key`.
+    #[inline]
+    fn fill(&mut self, slot: usize, key: u64, index: u32) {
+        self.slots[slot] = (key, index);
+        self.len += 1;
+    }
+}
+
 /// A set of 64-bit keys (never `u64::MAX`), emptied by filling when it holds anything.
 #[derive(Default)]
 pub(crate) struct KeySet {
@@ -911,7 +955,7 @@ pub(crate) struct Collect<'p> {
     pos: &'p Friendly,
     entries: Vec<Entry>,
     /// Per starting square: exact key of a result -> its entry.
-    seen: Vec<(Square, Table)>,
+    seen: Vec<(Square, ExactMap)>,
     returning: Table,
 }
 
@@ -962,33 +1006,32 @@ impl Visitor for Collect<'_> {
         let o = search.origin(origin);
         let exact = finish.exact;
         let new = Entry { origin, link };
-        let seen = match exact {
+        let mut seen = match exact {
             None => None,
-            Some(_) => {
+            Some(x) => {
                 let i = match self.seen.iter().position(|(s, _)| *s == o.from) {
                     Some(i) => i,
                     None => {
-                        self.seen.push((o.from, Table::default()));
+                        self.seen.push((o.from, ExactMap::default()));
                         self.seen.len() - 1
                     }
                 };
-                Some(&mut self.seen[i].1)
+                let map = &mut self.seen[i].1;
+                match map.probe(x) {
+                    // Reached before from this square: keep the shorter path; between equally
+                    // short ones the earlier, whose text is smaller (the walk goes in text
+                    // order).
+                    Ok(i) => {
+                        let e = &mut self.entries[i as usize];
+                        if link.depth < e.link.depth {
+                            *e = new;
+                        }
+                        return false;
+                    }
+                    Err(slot) => Some((map, slot, x)),
+                }
             }
         };
-        // Keep the shorter path to a position reached before; between equally short ones the
-        // earlier, whose text is smaller (the walk goes in text order).
-        let keep = |entries: &mut Vec<Entry>, i: u32| {
-            let e = &mut entries[i as usize];
-            if link.depth < e.link.depth {
-                *e = new;
-            }
-        };
-        if let (Some(x), Some(seen)) = (exact, &seen) {
-            if let Some(i) = seen.find(x, |_| true) {
-                keep(&mut self.entries, i);
-                return false;
-            }
-        }
         let returning = match o.hand {
             Hand::Single { role, from, released: false } => {
                 finish.to == from && finish.placed == role
@@ -1006,16 +1049,19 @@ impl Visitor for Collect<'_> {
                 search.materialize(pos, e.origin, e.link) == mine
             });
             if let Some(i) = found {
-                if let (Some(x), Some(seen)) = (exact, seen) {
-                    seen.insert(x, i);
+                if let Some((map, slot, x)) = seen.take() {
+                    map.fill(slot, x, i);
                 }
-                keep(&mut self.entries, i);
+                let e = &mut self.entries[i as usize];
+                if link.depth < e.link.depth {
+                    *e = new;
+                }
                 return false;
             }
             self.returning.insert(z, index);
         }
-        if let (Some(x), Some(seen)) = (exact, seen) {
-            seen.insert(x, index);
+        if let Some((map, slot, x)) = seen {
+            map.fill(slot, x, index);
         }
         self.entries.push(new);
         false
