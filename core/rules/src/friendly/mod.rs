@@ -530,6 +530,22 @@ impl Friendly {
         from: Square,
         steps: &[Step],
     ) -> Result<Friendly, (usize, StepError)> {
+        self.replay_with(owed, from, steps, true)
+    }
+
+    /// [`Friendly::replay`] of a move known to be legal: steps are not checked against the
+    /// rules (which saves the king's threat checks), only their sequence.
+    fn replay_trusted(&self, m: &Move) -> Result<Friendly, (usize, StepError)> {
+        self.replay_with(m.owed_promotion().map(|(_, r)| r), m.from(), m.steps(), false)
+    }
+
+    fn replay_with(
+        &self,
+        owed: Option<Role>,
+        from: Square,
+        steps: &[Step],
+        check: bool,
+    ) -> Result<Friendly, (usize, StepError)> {
         if self.is_decided() {
             return Err((0, StepError::GameOver));
         }
@@ -541,7 +557,12 @@ impl Friendly {
         }
         cur.lift(from).map_err(|e| (0, e))?;
         for (i, step) in steps.iter().enumerate() {
-            match cur.place(step.to, step.promotion).map_err(|e| (i + 1, e))? {
+            let placed = if check {
+                cur.place(step.to, step.promotion).map_err(|e| (i + 1, e))?
+            } else {
+                cur.place_unchecked(step.to, step.promotion)
+            };
+            match placed {
                 Placed::Released if i + 1 < steps.len() => {}
                 Placed::Released => {
                     return Err((i + 1, StepError::Unfinished { square: step.to }));
@@ -613,8 +634,7 @@ impl Position for Friendly {
     }
 
     fn play_unchecked(&mut self, m: &Move) {
-        let owed = m.owed_promotion().map(|(_, r)| r);
-        match self.replay(owed, m.from(), m.steps()) {
+        match self.replay_trusted(m) {
             Ok(next) => *self = next,
             Err(_) => debug_assert!(false, "play_unchecked with an illegal move {m}"),
         }
@@ -666,8 +686,7 @@ impl Position for Friendly {
     /// A new bond or a promotion (the no-progress count restarts), or a lost castling right:
     /// no earlier position can come back.
     fn is_irreversible(&self, m: &Move) -> bool {
-        let owed = m.owed_promotion().map(|(_, r)| r);
-        match self.replay(owed, m.from(), m.steps()) {
+        match self.replay_trusted(m) {
             Ok(next) => next.halfmove_clock == 0 || next.castling != self.castling,
             Err(_) => false,
         }

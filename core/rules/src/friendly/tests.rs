@@ -184,6 +184,22 @@ fn a_step_from_which_no_move_can_be_completed_is_not_offered() {
 }
 
 #[test]
+fn a_step_is_not_offered_when_the_chain_it_starts_dead_ends_further_on() {
+    // The knight entering e4 releases the pawn there, whose only step enters f5 and releases
+    // the pawn there, which cannot move (f6 taken, no enemy on e6 or g6).
+    let p = pos("4k3/8/5p2/4p(Pb)2/4(Pn)3/2N5/8/4K3 w - - - 0 1");
+    assert!(!texts(&p).iter().any(|t| t.starts_with("c3e4")));
+    let mut input = p.move_input();
+    input.lift(sq("c3")).expect("the knight has other moves");
+    assert!(!input.targets().iter().any(|t| t.to == sq("e4")));
+    assert_eq!(
+        input.step(sq("e4"), None),
+        Err(StepError::IllegalStep { from: sq("c3"), to: sq("e4") })
+    );
+    assert_reference(&p);
+}
+
+#[test]
 fn a_chain_goes_on_through_several_bonds() {
     // Rook enters c6, releasing the knight, which enters e5, releasing the bishop, which lands.
     let p = pos("7k/8/2(Np)5/4(Bp)3/8/8/8/2R1K3 w - - - 0 1");
