@@ -326,6 +326,13 @@ pub(crate) struct ExactMap {
 }
 
 impl ExactMap {
+    pub(crate) fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.fill((NO_KEY, 0));
+            self.len = 0;
+        }
+    }
+
     /// The index under `key`, or the free slot where it goes.
     #[inline]
     fn probe(&mut self, key: u64) -> Result<u32, usize> {
@@ -945,31 +952,125 @@ struct Entry {
 
 /// Collects the distinct resulting positions with their canonical paths.
 ///
-/// Results of pieces starting from one square (under any choice for an owed promotion: a
-/// chain can promote other pawns to make up the difference) are told apart by their exact
-/// keys. Results of pieces starting from different squares can only be equal when both put
-/// their moved piece back on its own square, as what it was (every other single stays where
-/// it is, and a move vacates its own square otherwise); only those are compared across
-/// squares, by Zobrist hash and then in full.
+/// Results of pieces starting from one square are told apart by their exact keys; within one
+/// starting piece the first path found to a position is its canonical one, so results are
+/// only marked as seen: per arrangement of the bonds (with the starting square, castling
+/// rights and en passant), the landings found so far — a bit per square for each piece that
+/// landed, and one more set for pawns landing by a double step. The results of one chain state
+/// share an arrangement, so most lookups hit the record just used.
+///
+/// With an owed promotion, the choices are walked one after the other and can meet (a chain
+/// promoting another pawn can make up the difference, and the later choice's path may be
+/// shorter): each choice keeps its own records, and [`Collect::finish`] merges equal results
+/// across choices, keeping the shorter path (the earlier choice, whose text is smaller, on a
+/// tie).
+///
+/// Results of pieces starting from different squares can only be equal when both put their
+/// moved piece back on its own square, as what it was (every other single stays where it is,
+/// and a move vacates its own square otherwise); only those are compared across squares, by
+/// Zobrist hash and then in full.
 pub(crate) struct Collect<'p> {
     pos: &'p Friendly,
     entries: Vec<Entry>,
-    /// Per starting square: exact key of a result -> its entry.
-    seen: Vec<(Square, ExactMap)>,
+    /// With an owed promotion: each entry's starting square and exact key (0 if none).
+    keys: Vec<(u64, Square)>,
+    records: Vec<[u64; 7]>,
+    record_index: ExactMap,
+    last_record: (u64, u32),
     returning: Table,
+}
+
+/// The record key of a result's exact key: the arrangement, castling rights and en passant
+/// bits, with the starting square where the landing square was and the owed choice on top.
+#[inline]
+fn record_key(exact: u64, from: Square, choice: u64) -> u64 {
+    const LANDING: u64 = (63 << 45) | (7 << 51) | (1 << 59);
+    (exact & !LANDING) | ((from.index() as u64) << 45) | (choice << 60)
 }
 
 impl<'p> Collect<'p> {
     pub(crate) fn new(pos: &'p Friendly, spare: Spare) -> Collect<'p> {
-        let Spare { mut entries, mut returning } = spare;
+        let Spare { mut entries, mut returning, mut records, mut record_index } = spare;
         entries.clear();
         returning.clear();
-        Collect { pos, entries, seen: Vec::new(), returning }
+        records.clear();
+        record_index.clear();
+        Collect {
+            pos,
+            entries,
+            keys: Vec::new(),
+            records,
+            record_index,
+            last_record: (NO_KEY, 0),
+            returning,
+        }
     }
 
     /// Gives the collector's memory back for reuse.
     pub(crate) fn into_spare(self) -> Spare {
-        Spare { entries: self.entries, returning: self.returning }
+        Spare {
+            entries: self.entries,
+            returning: self.returning,
+            records: self.records,
+            record_index: self.record_index,
+        }
+    }
+
+    /// Marks the result with exact key `x` from square `from` as seen; `false` if it was.
+    #[inline]
+    fn mark(&mut self, x: u64, from: Square, choice: u64) -> bool {
+        let key = record_key(x, from, choice);
+        let r = if self.last_record.0 == key {
+            self.last_record.1
+        } else {
+            let r = match self.record_index.probe(key) {
+                Ok(r) => r,
+                Err(slot) => {
+                    let r = self.records.len() as u32;
+                    self.records.push([0; 7]);
+                    self.record_index.fill(slot, key, r);
+                    r
+                }
+            };
+            self.last_record = (key, r);
+            r
+        };
+        let to = (x >> 45) & 63;
+        let set = if x & (1 << 59) != 0 { 6 } else { ((x >> 51) & 7) as usize };
+        let landings = &mut self.records[r as usize][set];
+        let new = *landings & (1 << to) == 0;
+        *landings |= 1 << to;
+        new
+    }
+
+    /// Merges the results that different choices for an owed promotion have in common; call
+    /// once the walk is over.
+    pub(crate) fn finish(&mut self) {
+        if self.keys.is_empty() {
+            return;
+        }
+        // Equal results side by side, shortest path first, then the earliest found.
+        let mut order: Vec<(u64, u8, u16, u32)> = self
+            .keys
+            .iter()
+            .zip(&self.entries)
+            .enumerate()
+            .filter(|(_, ((x, _), _))| *x != 0)
+            .map(|(i, (&(x, from), e))| (x, from.index() as u8, e.link.depth, i as u32))
+            .collect();
+        order.sort_unstable();
+        let mut keep = vec![true; self.entries.len()];
+        for w in order.windows(2) {
+            if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
+                keep[w[1].3 as usize] = false;
+            }
+        }
+        let mut i = 0;
+        self.entries.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        self.keys.clear();
     }
 
     /// The moves found, with their resulting positions.
@@ -1004,41 +1105,21 @@ impl<'p> Collect<'p> {
 impl Visitor for Collect<'_> {
     fn end(&mut self, search: &Search, origin: u32, finish: Finish, link: Link) -> bool {
         let o = search.origin(origin);
-        let exact = finish.exact;
-        let new = Entry { origin, link };
-        let mut seen = match exact {
-            None => None,
-            Some(x) => {
-                let i = match self.seen.iter().position(|(s, _)| *s == o.from) {
-                    Some(i) => i,
-                    None => {
-                        self.seen.push((o.from, ExactMap::default()));
-                        self.seen.len() - 1
-                    }
-                };
-                let map = &mut self.seen[i].1;
-                match map.probe(x) {
-                    // Reached before from this square: keep the shorter path; between equally
-                    // short ones the earlier, whose text is smaller (the walk goes in text
-                    // order).
-                    Ok(i) => {
-                        let e = &mut self.entries[i as usize];
-                        if link.depth < e.link.depth {
-                            *e = new;
-                        }
-                        return false;
-                    }
-                    Err(slot) => Some((map, slot, x)),
-                }
+        let choice = o.owed.map_or(0, |(_, r)| r as u64);
+        if let Some(x) = finish.exact {
+            if !self.mark(x, o.from, choice) {
+                // Reached before by this piece, by a path at least as short with a smaller
+                // text (the walk goes in text order).
+                return false;
             }
-        };
+        }
+        let new = Entry { origin, link };
         let returning = match o.hand {
             Hand::Single { role, from, released: false } => {
                 finish.to == from && finish.placed == role
             }
             _ => false,
         };
-        let index = self.entries.len() as u32;
         if returning {
             let pos = self.pos;
             let mine = search.materialize(pos, origin, link);
@@ -1049,19 +1130,18 @@ impl Visitor for Collect<'_> {
                 search.materialize(pos, e.origin, e.link) == mine
             });
             if let Some(i) = found {
-                if let Some((map, slot, x)) = seen.take() {
-                    map.fill(slot, x, i);
-                }
+                // Same position from an earlier piece: keep the shorter path (between equally
+                // short ones the earlier, whose text is smaller).
                 let e = &mut self.entries[i as usize];
                 if link.depth < e.link.depth {
                     *e = new;
                 }
                 return false;
             }
-            self.returning.insert(z, index);
+            self.returning.insert(z, self.entries.len() as u32);
         }
-        if let Some((map, slot, x)) = seen {
-            map.fill(slot, x, index);
+        if self.pos.owed.is_some() {
+            self.keys.push((finish.exact.unwrap_or(0), o.from));
         }
         self.entries.push(new);
         false
@@ -1073,6 +1153,8 @@ impl Visitor for Collect<'_> {
 pub(crate) struct Spare {
     entries: Vec<Entry>,
     returning: Table,
+    records: Vec<[u64; 7]>,
+    record_index: ExactMap,
 }
 
 thread_local! {
@@ -1090,7 +1172,8 @@ pub(crate) fn with_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
     let small = search.nodes.capacity() <= 1 << 16
         && search.visited.slots.len() <= 1 << 17
         && search.spare.entries.capacity() <= 1 << 16
-        && search.spare.returning.slots.len() <= 1 << 12;
+        && search.spare.returning.slots.len() <= 1 << 12
+        && search.spare.record_index.slots.len() <= 1 << 16;
     if small {
         POOL.with(|p| {
             let mut pool = p.borrow_mut();
@@ -1106,6 +1189,7 @@ pub(crate) fn with_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
 fn collect<R>(pos: &Friendly, search: &mut Search, f: impl FnOnce(&Collect, &Search) -> R) -> R {
     let mut c = Collect::new(pos, std::mem::take(&mut search.spare));
     search.all(pos, &mut c);
+    c.finish();
     let result = f(&c, search);
     search.spare = c.into_spare();
     result
@@ -1166,6 +1250,7 @@ pub(crate) fn moves_within(pos: &Friendly, max_steps: u16) -> Vec<Move> {
     with_search(|search| {
         let mut w = Within(Collect::new(pos, std::mem::take(&mut search.spare)), max_steps);
         search.all(pos, &mut w);
+        w.0.finish();
         let moves = w.0.moves(search);
         search.spare = w.0.into_spare();
         moves
