@@ -613,6 +613,8 @@ impl Position for Friendly {
         self.turn
     }
 
+    /// Every legal move, canonical text each. A position rich in bonds can have millions (see
+    /// the module documentation); [`Friendly::moves_within`] bounds the list by chain length.
     fn legal_moves_into(&self, moves: &mut Vec<Move>) {
         moves.extend(search::legal_move_list(self));
     }
