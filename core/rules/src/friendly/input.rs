@@ -2,32 +2,7 @@
 //! goes, and while a chain goes on, tap where each released piece goes. Only steps from which
 //! the move can still be completed are offered, and the move can be restarted at any time.
 //!
-//! A typical session:
-//! ```
-//! use rodina_rules::friendly::{Friendly, MoveInput, Square, StepResult};
-//! use rodina_rules::Position;
-//!
-//! // White's knight on d4 can enter the bond on e6 (a White pawn with a Black pawn).
-//! let pos = Friendly::from_fen("4k3/8/4(Pp)3/8/3N4/8/8/4K3 w - - - 0 1").unwrap();
-//! let sq = |s: &str| Square::parse(s).unwrap();
-//! let mut input = MoveInput::new(&pos);
-//! assert!(input.starts().contains(&sq("d4")));
-//! input.lift(sq("d4")).unwrap();
-//! match input.step(sq("e6"), None).unwrap() {
-//!     // The White pawn of the bond is released; it hovers over e6 and moves next.
-//!     StepResult::Released(piece) => assert_eq!(piece.square, sq("e6")),
-//!     StepResult::Finished { .. } => unreachable!(),
-//! }
-//! let offered: Vec<_> = input.targets().iter().map(|t| t.to.to_string()).collect();
-//! assert_eq!(offered, ["e7"]);
-//! match input.step(sq("e7"), None).unwrap() {
-//!     StepResult::Finished { mv, position } => {
-//!         assert_eq!(mv.to_string(), "d4e6>e7");
-//!         assert_eq!(position.turn(), rodina_rules::Color::Black);
-//!     }
-//!     StepResult::Released(_) => unreachable!(),
-//! }
-//! ```
+//! See [`MoveInput`] for a typical session.
 
 use super::cursor::{Cursor, Hand, Placed};
 use super::notation::{self, RawPath};
@@ -95,7 +70,35 @@ pub enum StepResult {
     },
 }
 
-/// A move being put together step by step (see the [module](self) documentation).
+/// A move being put together step by step: the state a board view drives while the player
+/// lifts a piece and steps it, and each released piece after it, until the move is complete.
+///
+/// A typical session:
+/// ```
+/// use rodina_rules::friendly::{Friendly, MoveInput, Square, StepResult};
+/// use rodina_rules::Position;
+///
+/// // White's knight on d4 can enter the bond on e6 (a White pawn with a Black pawn).
+/// let pos = Friendly::from_fen("4k3/8/4(Pp)3/8/3N4/8/8/4K3 w - - - 0 1").unwrap();
+/// let sq = |s: &str| Square::parse(s).unwrap();
+/// let mut input = MoveInput::new(&pos);
+/// assert!(input.starts().contains(&sq("d4")));
+/// input.lift(sq("d4")).unwrap();
+/// match input.step(sq("e6"), None).unwrap() {
+///     // The White pawn of the bond is released; it hovers over e6 and moves next.
+///     StepResult::Released(piece) => assert_eq!(piece.square, sq("e6")),
+///     StepResult::Finished { .. } => unreachable!(),
+/// }
+/// let offered: Vec<_> = input.targets().iter().map(|t| t.to.to_string()).collect();
+/// assert_eq!(offered, ["e7"]);
+/// match input.step(sq("e7"), None).unwrap() {
+///     StepResult::Finished { mv, position } => {
+///         assert_eq!(mv.to_string(), "d4e6>e7");
+///         assert_eq!(position.turn(), rodina_rules::Color::Black);
+///     }
+///     StepResult::Released(_) => unreachable!(),
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct MoveInput {
     start: Friendly,

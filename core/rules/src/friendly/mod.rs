@@ -71,7 +71,7 @@
 //!   right needs the king and that rook on their squares (the rook alone or in a bond).
 //!
 //! # Text forms
-//! FEN and move text are described in [`notation`](self::notation) and kept stable: saved
+//! FEN and move text are described in [`notation`] and kept stable: saved
 //! games and puzzles depend on them. In short: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w
 //! KQkq - - 0 1` (a bond written `(Pn)`, the fifth field the owed promotion), and moves
 //! `e2e4`, `d2d4>f6`, `e7f8=Q>f3`, `e8=Q:b1c3`, `e1g1` (also `0-0`).
