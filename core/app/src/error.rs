@@ -1,0 +1,102 @@
+//! Typed errors of the app core. Every message is a sentence a player or a developer can act
+//! on; none of them hides data loss.
+
+use std::path::PathBuf;
+
+use rodina_rules::{ParseFenError, ParseMoveError, PlayError, Variant};
+
+/// Why a session could not be started or a request on it could not be carried out.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum SessionError {
+    /// The start position could not be read.
+    #[error("bad start position: {0}")]
+    Fen(#[from] ParseFenError),
+    /// The move text could not be read, or names no legal move.
+    #[error("{0}")]
+    Move(#[from] ParseMoveError),
+    /// The move is legal in the position, but the game's history forbids it.
+    #[error("{text:?} is not allowed here: the rules forbid repeating it")]
+    Forbidden {
+        /// The move text.
+        text: String,
+    },
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The options of a new game do not fit together or name nothing known.
+    #[error("{0}")]
+    Options(String),
+    /// The game is part of the family but not yet playable in the app.
+    #[error("{0} cannot be played in the app yet")]
+    Unsupported(Variant),
+}
+
+impl From<PlayError> for SessionError {
+    fn from(e: PlayError) -> Self {
+        match e {
+            PlayError::GameOver => SessionError::GameOver,
+            PlayError::IllegalMove { text } => SessionError::Move(ParseMoveError::Illegal {
+                text,
+                reason: "the rules do not allow it".to_owned(),
+            }),
+        }
+    }
+}
+
+/// Why the [`crate::Store`] could not do what was asked. The database is never changed when
+/// it is damaged, foreign or newer than this version understands.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file is not a readable SQLite database (damaged, truncated, or something else).
+    #[error(
+        "the database {path} is damaged or is not a database ({detail}); it was left untouched"
+    )]
+    Damaged {
+        /// The database file.
+        path: PathBuf,
+        /// What SQLite reported.
+        detail: String,
+    },
+    /// The file is a SQLite database of another program.
+    #[error("the file {path} is not a Rodina database; it was left untouched")]
+    Foreign {
+        /// The database file.
+        path: PathBuf,
+    },
+    /// The database was written by a newer version of the app.
+    #[error(
+        "the database {path} was written by a newer version of Rodina (schema {found}, this \
+         version reads up to {supported}); update the app to open it"
+    )]
+    TooNew {
+        /// The database file.
+        path: PathBuf,
+        /// The schema version found.
+        found: i64,
+        /// The newest schema this version knows.
+        supported: i64,
+    },
+    /// No saved game has this id.
+    #[error("there is no saved game {id}")]
+    NotFound {
+        /// The id asked for.
+        id: i64,
+    },
+    /// A saved game's record cannot be turned back into a game.
+    #[error("saved game {id} cannot be read: {detail}")]
+    BadRecord {
+        /// The saved game.
+        id: i64,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// SQLite failed for another reason (disk full, file locked, no permission, ...).
+    #[error("the database {path} could not be used: {source}")]
+    Sqlite {
+        /// The database file.
+        path: PathBuf,
+        /// What SQLite reported.
+        #[source]
+        source: rusqlite::Error,
+    },
+}

@@ -1,0 +1,22 @@
+//! What the Rodina phone app runs, below its UI: the Store (one SQLite database), game
+//! sessions, and the view models the Kotlin and Swift screens render.
+//!
+//! The split follows lichess-mobile: [`model`] holds plain data a UI draws and sends back,
+//! [`Session`] is the controller (a state machine between taps and the rules), and [`Store`]
+//! is the storage. Nothing here knows about UniFFI: `bindings/` wraps these types for Kotlin
+//! and Swift, so this crate stays usable from Rust (the CLI, the server, tests) as it is.
+
+mod error;
+pub mod model;
+mod session;
+mod store;
+mod table;
+mod xiangqi;
+
+pub use error::{SessionError, StoreError};
+pub use model::{
+    Awaiting, BoardView, GameSummary, Highlights, Hovering, MoveRecord, NewGame, PieceKind,
+    PieceView, Player, Point, PointView, Refusal, TapResult,
+};
+pub use session::Session;
+pub use store::{APPLICATION_ID, GameRecord, PieceStyle, SCHEMA_VERSION, Settings, Store};

@@ -1,0 +1,359 @@
+//! The model: what a UI renders and what it sends back. Plain data, the same for every game,
+//! so the Kotlin and Swift screens are written once (lichess-mobile's "model" layer).
+//!
+//! Points are counted from the first player's side: file 0 is the first player's leftmost
+//! file, rank 0 their back rank. A UI that turns the board round maps points itself.
+
+use std::fmt;
+
+use rodina_rules::{Color, Outcome, Variant};
+
+/// A point (a square, in games played on squares) of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// File, 0 = the first player's leftmost.
+    pub file: u8,
+    /// Rank, 0 = the first player's back rank.
+    pub rank: u8,
+}
+
+impl Point {
+    /// The point at `file`, `rank`.
+    pub const fn new(file: u8, rank: u8) -> Point {
+        Point { file, rank }
+    }
+}
+
+impl fmt::Display for Point {
+    /// The coordinate text the games share: `e1`, `b10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = char::from(b'a'.saturating_add(self.file));
+        write!(f, "{file}{}", u32::from(self.rank) + 1)
+    }
+}
+
+/// What a piece is, for drawing it. One list for the whole family, so a UI draws every game
+/// with one piece set per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    /// Xiangqi general (king).
+    General,
+    /// Xiangqi advisor.
+    Advisor,
+    /// Xiangqi elephant.
+    Elephant,
+    /// Xiangqi horse.
+    Horse,
+    /// Xiangqi chariot.
+    Chariot,
+    /// Xiangqi cannon.
+    Cannon,
+    /// Xiangqi soldier.
+    Soldier,
+}
+
+impl PieceKind {
+    /// The English name, in lower case.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::General => "general",
+            PieceKind::Advisor => "advisor",
+            PieceKind::Elephant => "elephant",
+            PieceKind::Horse => "horse",
+            PieceKind::Chariot => "chariot",
+            PieceKind::Cannon => "cannon",
+            PieceKind::Soldier => "soldier",
+        }
+    }
+}
+
+/// A piece as the viewer may see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceView {
+    /// Whose piece it is.
+    pub side: Color,
+    /// What it is; for a face-down piece, the kind it moves as (the kind of its point), never
+    /// its hidden identity, which no view contains.
+    pub kind: PieceKind,
+    /// Whether the piece lies face down (Jieqi), so the UI draws its back.
+    pub face_down: bool,
+}
+
+/// The highlights of one point. Several can hold at once (the last move's destination can be
+/// a legal target of the selected piece).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Highlights {
+    /// The selected piece stands here.
+    pub selected: bool,
+    /// The selected piece can move here.
+    pub target: bool,
+    /// The selected piece can move here and capture (or, in Friendly chess, bond with) the
+    /// piece that stands here.
+    pub capture: bool,
+    /// The last move started here.
+    pub last_from: bool,
+    /// The last move ended here.
+    pub last_to: bool,
+    /// A general (king) in check stands here.
+    pub check: bool,
+    /// A point the rules give a meaning of its own (Jeson Mor's centre).
+    pub special: bool,
+}
+
+/// One point of the board view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PointView {
+    /// The point.
+    pub point: Point,
+    /// The piece standing here.
+    pub piece: Option<PieceView>,
+    /// A second piece sharing the point (a bond in Friendly chess); `None` in other games.
+    pub partner: Option<PieceView>,
+    /// What to highlight.
+    pub highlights: Highlights,
+}
+
+/// Who the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Awaiting {
+    /// A person on this device, playing `side`, may move: taps are accepted.
+    Person(Color),
+    /// A bot plays `side` and is to move: taps are refused until it has played.
+    Bot(Color),
+    /// The device must be handed to the person playing `side` before the board is shown
+    /// (pass-and-play in a game with hidden information).
+    HandOver(Color),
+    /// The game is over.
+    Nobody,
+}
+
+/// A move played, as the move list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveRecord {
+    /// 1 for the first move of the game.
+    pub ply: u32,
+    /// Who played it.
+    pub side: Color,
+    /// The move for people: WXF in Xiangqi (`C2=5`).
+    pub notation: String,
+    /// The move in the game's coordinate text (`h3e3`), as saved and sent over the network.
+    pub coordinate: String,
+    /// Where the moving piece started.
+    pub from: Point,
+    /// Where it ended.
+    pub to: Point,
+}
+
+/// A piece lifted during a move made of several steps (Friendly chess: the released piece
+/// that must step next hovers over its point).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hovering {
+    /// Where it hovers.
+    pub point: Point,
+    /// The piece.
+    pub piece: PieceView,
+}
+
+/// Everything a board screen draws, for every game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// The game.
+    pub variant: Variant,
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// Every point, rank by rank from rank 0, file 0 first: index `rank * files + file`.
+    pub points: Vec<PointView>,
+    /// The side to move (after the game ends: the side that would have moved).
+    pub to_move: Color,
+    /// Who the game waits for.
+    pub awaiting: Awaiting,
+    /// The selected point, if any.
+    pub selected: Option<Point>,
+    /// The legal destinations of the selected piece.
+    pub targets: Vec<Point>,
+    /// The last move played, if any.
+    pub last_move: Option<MoveRecord>,
+    /// The point of the general (king) in check, if any.
+    pub check: Option<Point>,
+    /// A piece lifted in the middle of a move of several steps; `None` between moves.
+    pub hovering: Option<Hovering>,
+    /// How the game ended, if it has.
+    pub outcome: Option<Outcome>,
+    /// Whether there is a move to take back.
+    pub can_undo: bool,
+    /// Moves played so far.
+    pub ply_count: u32,
+}
+
+impl BoardView {
+    /// The view of one point, if it is on the board.
+    pub fn point(&self, p: Point) -> Option<&PointView> {
+        if p.file >= self.files || p.rank >= self.ranks {
+            return None;
+        }
+        self.points.get(usize::from(p.rank) * usize::from(self.files) + usize::from(p.file))
+    }
+}
+
+/// Who plays a side.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// A person using this device.
+    Person,
+    /// A bot of the given level (the engine's stable level name).
+    Bot {
+        /// The level's stable name.
+        level: String,
+    },
+}
+
+impl Player {
+    /// The stored form: `person` or `bot:LEVEL`.
+    pub fn to_text(&self) -> String {
+        match self {
+            Player::Person => "person".to_owned(),
+            Player::Bot { level } => format!("bot:{level}"),
+        }
+    }
+
+    /// Reads the stored form.
+    pub fn from_text(text: &str) -> Option<Player> {
+        match text {
+            "person" => Some(Player::Person),
+            _ => text
+                .strip_prefix("bot:")
+                .filter(|l| !l.is_empty())
+                .map(|level| Player::Bot { level: level.to_owned() }),
+        }
+    }
+}
+
+/// Options of a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// The game to play.
+    pub variant: Variant,
+    /// A handicap by its stable name (Xiangqi: `horse`, `two_horses`, `cannon`, `chariot`),
+    /// given by the first player.
+    pub handicap: Option<String>,
+    /// A start position in the game's FEN instead of the usual one.
+    pub fen: Option<String>,
+    /// Who plays first (Red in Xiangqi).
+    pub first: Player,
+    /// Who plays second.
+    pub second: Player,
+}
+
+impl NewGame {
+    /// Two people on one device, from the usual start position.
+    pub fn pass_and_play(variant: Variant) -> NewGame {
+        NewGame {
+            variant,
+            handicap: None,
+            fen: None,
+            first: Player::Person,
+            second: Player::Person,
+        }
+    }
+}
+
+/// Why a tap or a drag did nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// It is not a person's turn here (a bot is to move, or the device must be handed over).
+    NotYourTurn,
+    /// The point is not on the board.
+    OffBoard,
+    /// Nothing stands on the point, and no piece is selected.
+    EmptyPoint,
+    /// The piece belongs to the side not to move.
+    OpponentPiece {
+        /// The side to move, as players name it (`red`).
+        to_move: &'static str,
+    },
+    /// The piece has no legal move.
+    NoLegalMove {
+        /// Why, in words a player understands.
+        reason: String,
+    },
+    /// The selected piece cannot go there.
+    IllegalMove {
+        /// Why, in words a player understands.
+        reason: String,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::NotYourTurn => f.write_str("it is not your turn"),
+            Refusal::OffBoard => f.write_str("that point is not on the board"),
+            Refusal::EmptyPoint => f.write_str("there is no piece there"),
+            Refusal::OpponentPiece { to_move } => {
+                write!(f, "that piece is not yours to move: {to_move} is to move")
+            }
+            Refusal::NoLegalMove { reason } | Refusal::IllegalMove { reason } => {
+                f.write_str(reason)
+            }
+        }
+    }
+}
+
+/// What a tap or a drag did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TapResult {
+    /// A piece was selected; its legal targets are in the view.
+    Selected(Point),
+    /// The selection was cleared.
+    Deselected,
+    /// A move was played.
+    Moved(MoveRecord),
+    /// Nothing happened, for this reason.
+    Refused(Refusal),
+}
+
+/// What a saved game looks like in a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The saved game's id.
+    pub id: i64,
+    /// The game.
+    pub variant: Variant,
+    /// Who played first.
+    pub first: Player,
+    /// Who played second.
+    pub second: Player,
+    /// Moves played.
+    pub ply_count: u32,
+    /// How it ended, if it has.
+    pub outcome: Option<Outcome>,
+    /// When it was started, in milliseconds since 1970 (UTC).
+    pub created_at_ms: i64,
+    /// When it was last saved, in milliseconds since 1970 (UTC).
+    pub updated_at_ms: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_print_as_coordinates() {
+        assert_eq!(Point::new(0, 0).to_string(), "a1");
+        assert_eq!(Point::new(8, 9).to_string(), "i10");
+    }
+
+    #[test]
+    fn players_round_trip_through_their_stored_form() {
+        for p in [Player::Person, Player::Bot { level: "novice".into() }] {
+            assert_eq!(Player::from_text(&p.to_text()), Some(p));
+        }
+        assert_eq!(Player::from_text("bot:"), None);
+        assert_eq!(Player::from_text("robot"), None);
+    }
+}

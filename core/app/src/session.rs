@@ -1,0 +1,364 @@
+//! The controller: a game session as a small state machine between the UI and the rules
+//! (lichess-mobile's "controller" layer).
+//!
+//! The UI sends taps and drags in board points and draws [`Session::view`]; the session keeps
+//! the selection, refuses what the rules or the turn forbid (with a reason a player can
+//! read), and plays moves. Moves from elsewhere (a bot, the network, typed notation) come in
+//! through [`Session::play`]. A [`Player`] is a person on this device or a bot: taps are only
+//! accepted while a person is to move.
+
+use rodina_rules::{Color, Outcome, Variant, WinReason};
+
+use crate::error::{SessionError, StoreError};
+use crate::model::{
+    Awaiting, BoardView, Highlights, MoveRecord, NewGame, Player, Point, PointView, Refusal,
+    TapResult,
+};
+use crate::store::{GameRecord, Store};
+use crate::table::{Table, new_table, start_fen};
+
+/// A game being played on this device.
+pub struct Session {
+    table: Box<dyn Table>,
+    first: Player,
+    second: Player,
+    handicap: Option<String>,
+    selected: Option<Point>,
+    saved_id: Option<i64>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("variant", &self.variant())
+            .field("fen", &self.fen())
+            .field("plies", &self.moves().len())
+            .field("saved_id", &self.saved_id)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// Starts a new game.
+    pub fn new(options: NewGame) -> Result<Session, SessionError> {
+        let handicap = options.handicap.as_deref().map(str::trim).filter(|h| !h.is_empty());
+        let fen = match (options.fen.as_deref(), handicap) {
+            (Some(_), Some(_)) => {
+                return Err(SessionError::Options(
+                    "give either a start position or a handicap, not both".to_owned(),
+                ));
+            }
+            (Some(fen), None) => fen.to_owned(),
+            (None, handicap) => start_fen(options.variant, handicap)?,
+        };
+        Ok(Session {
+            table: new_table(options.variant, &fen)?,
+            first: options.first,
+            second: options.second,
+            handicap: handicap.map(str::to_owned),
+            selected: None,
+            saved_id: None,
+        })
+    }
+
+    /// Rebuilds a session from a saved record by replaying its moves.
+    pub fn from_record(record: &GameRecord) -> Result<Session, SessionError> {
+        let mut session = Session {
+            table: new_table(record.variant, &record.start_fen)?,
+            first: record.first.clone(),
+            second: record.second.clone(),
+            handicap: record.handicap.clone(),
+            selected: None,
+            saved_id: None,
+        };
+        for text in &record.moves {
+            session.table.play_text(text)?;
+        }
+        if let Some(ending) = record.declared {
+            session.table.declare(Some(ending));
+        }
+        Ok(session)
+    }
+
+    /// The record to save: start, players, moves and any ending the moves do not show.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            variant: self.table.variant(),
+            start_fen: self.table.start_fen(),
+            handicap: self.handicap.clone(),
+            first: self.first.clone(),
+            second: self.second.clone(),
+            moves: self.table.moves().iter().map(|m| m.coordinate.clone()).collect(),
+            declared: self.table.declared(),
+        }
+    }
+
+    /// Saves the game: the first time as a new saved game, then over the same one.
+    /// Returns the saved game's id.
+    pub fn save(&mut self, store: &Store) -> Result<i64, StoreError> {
+        let id = store.save_game(self.saved_id, &self.record(), self.outcome())?;
+        self.saved_id = Some(id);
+        Ok(id)
+    }
+
+    /// Opens a saved game to go on playing it; saving it again updates the same one.
+    pub fn resume(store: &Store, id: i64) -> Result<Session, StoreError> {
+        let record = store.load_game(id)?;
+        let mut session = Session::from_record(&record)
+            .map_err(|e| StoreError::BadRecord { id, detail: e.to_string() })?;
+        session.saved_id = Some(id);
+        Ok(session)
+    }
+
+    /// The id of the saved game this session writes to, once saved or resumed.
+    pub fn saved_id(&self) -> Option<i64> {
+        self.saved_id
+    }
+
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        self.table.variant()
+    }
+
+    /// Who plays `side`.
+    pub fn player(&self, side: Color) -> &Player {
+        match side {
+            Color::White => &self.first,
+            Color::Black => &self.second,
+        }
+    }
+
+    /// The handicap the game started with, by its stable name.
+    pub fn handicap(&self) -> Option<&str> {
+        self.handicap.as_deref()
+    }
+
+    /// How the game has ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.table.outcome()
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[MoveRecord] {
+        self.table.moves()
+    }
+
+    /// The current position in the game's FEN.
+    pub fn fen(&self) -> String {
+        self.table.fen()
+    }
+
+    /// The start position in the game's FEN.
+    pub fn start_fen(&self) -> String {
+        self.table.start_fen()
+    }
+
+    /// Who the game waits for.
+    pub fn awaiting(&self) -> Awaiting {
+        if self.outcome().is_some() {
+            return Awaiting::Nobody;
+        }
+        let side = self.table.to_move();
+        match self.player(side) {
+            Player::Person => Awaiting::Person(side),
+            Player::Bot { .. } => Awaiting::Bot(side),
+        }
+    }
+
+    /// What the board screen draws now.
+    pub fn view(&self) -> BoardView {
+        let (files, ranks) = self.table.size();
+        let last = self.table.moves().last().cloned();
+        let check = self.table.check();
+        let targets = self.selected.map(|s| self.table.targets(s)).unwrap_or_default();
+        let mut points = Vec::with_capacity(usize::from(files) * usize::from(ranks));
+        for rank in 0..ranks {
+            for file in 0..files {
+                let point = Point::new(file, rank);
+                let piece = self.table.piece_at(point);
+                let target = targets.contains(&point);
+                points.push(PointView {
+                    point,
+                    piece,
+                    partner: None,
+                    highlights: Highlights {
+                        selected: self.selected == Some(point),
+                        target,
+                        capture: target && piece.is_some(),
+                        last_from: last.as_ref().is_some_and(|m| m.from == point),
+                        last_to: last.as_ref().is_some_and(|m| m.to == point),
+                        check: check == Some(point),
+                        special: false,
+                    },
+                });
+            }
+        }
+        BoardView {
+            variant: self.table.variant(),
+            files,
+            ranks,
+            points,
+            to_move: self.table.to_move(),
+            awaiting: self.awaiting(),
+            selected: self.selected,
+            targets,
+            last_move: last,
+            check,
+            hovering: None,
+            outcome: self.outcome(),
+            can_undo: self.can_undo(),
+            ply_count: u32::try_from(self.table.moves().len()).unwrap_or(u32::MAX),
+        }
+    }
+
+    fn on_board(&self, p: Point) -> bool {
+        let (files, ranks) = self.table.size();
+        p.file < files && p.rank < ranks
+    }
+
+    /// Why no person may touch the pieces now, if that is so.
+    fn input_refusal(&self) -> Option<Refusal> {
+        match self.awaiting() {
+            Awaiting::Person(_) => None,
+            Awaiting::Nobody => Some(Refusal::GameOver),
+            Awaiting::Bot(_) | Awaiting::HandOver(_) => Some(Refusal::NotYourTurn),
+        }
+    }
+
+    /// Selects the piece on `p` if it belongs to the side to move and can move.
+    fn select(&mut self, p: Point) -> TapResult {
+        let to_move = self.table.to_move();
+        let Some(piece) = self.table.piece_at(p) else {
+            return TapResult::Refused(Refusal::EmptyPoint);
+        };
+        if piece.side != to_move {
+            let name = self.table.variant().color_name(to_move);
+            return TapResult::Refused(Refusal::OpponentPiece { to_move: name });
+        }
+        if self.table.targets(p).is_empty() {
+            let reason = format!("the {} on {p} has no legal move", piece.kind.name());
+            return TapResult::Refused(Refusal::NoLegalMove { reason });
+        }
+        self.selected = Some(p);
+        TapResult::Selected(p)
+    }
+
+    fn move_selected(&mut self, from: Point, to: Point) -> Result<MoveRecord, Refusal> {
+        let record =
+            self.table.play_points(from, to).map_err(|reason| Refusal::IllegalMove { reason })?;
+        self.selected = None;
+        Ok(record)
+    }
+
+    /// A tap on a point: selects a piece of the side to move, moves the selected piece to a
+    /// legal target, deselects on a second tap of the selected piece, or refuses with a
+    /// reason. A refused move keeps the selection, so the player can try another point.
+    pub fn tap(&mut self, p: Point) -> TapResult {
+        if !self.on_board(p) {
+            return TapResult::Refused(Refusal::OffBoard);
+        }
+        if let Some(refusal) = self.input_refusal() {
+            self.selected = None;
+            return TapResult::Refused(refusal);
+        }
+        let Some(selected) = self.selected else { return self.select(p) };
+        if selected == p {
+            self.selected = None;
+            return TapResult::Deselected;
+        }
+        let own = self.table.piece_at(p).is_some_and(|piece| piece.side == self.table.to_move());
+        if own {
+            return self.select(p);
+        }
+        match self.move_selected(selected, p) {
+            Ok(record) => TapResult::Moved(record),
+            Err(refusal) => TapResult::Refused(refusal),
+        }
+    }
+
+    /// A piece dragged from `from` and dropped on `to`: plays the move if it is legal. A
+    /// drop on the starting point is a tap there (it selects), and a refused drop leaves the
+    /// dragged piece selected so its targets show.
+    pub fn drag(&mut self, from: Point, to: Point) -> TapResult {
+        if !self.on_board(from) || !self.on_board(to) {
+            return TapResult::Refused(Refusal::OffBoard);
+        }
+        if from == to {
+            return if self.selected == Some(from) {
+                TapResult::Selected(from)
+            } else {
+                self.tap(from)
+            };
+        }
+        if let Some(refusal) = self.input_refusal() {
+            self.selected = None;
+            return TapResult::Refused(refusal);
+        }
+        match self.select(from) {
+            TapResult::Selected(_) => {}
+            refused => return refused,
+        }
+        match self.move_selected(from, to) {
+            Ok(record) => TapResult::Moved(record),
+            Err(refusal) => TapResult::Refused(refusal),
+        }
+    }
+
+    /// Drops whatever a player has started on the board (the selection; in games whose
+    /// moves have several steps, the steps made so far). Returns whether there was any.
+    pub fn cancel_input(&mut self) -> bool {
+        self.selected.take().is_some()
+    }
+
+    /// Plays a move given as text: the game's coordinates (`h3e3`) or its notation for
+    /// people (`C2=5`). Bots, the network and typed input use this; it does not check
+    /// whose device the move comes from.
+    pub fn play(&mut self, text: &str) -> Result<MoveRecord, SessionError> {
+        let record = self.table.play_text(text)?;
+        self.selected = None;
+        Ok(record)
+    }
+
+    /// Whether [`Session::undo`] would take anything back.
+    pub fn can_undo(&self) -> bool {
+        self.table.declared().is_some() || !self.table.moves().is_empty()
+    }
+
+    /// Takes back a resignation (or another declared ending) if there is one, otherwise the
+    /// last move; against a bot, also the bot's move before it, so a person is to move again.
+    /// Returns whether anything was taken back.
+    pub fn undo(&mut self) -> bool {
+        self.selected = None;
+        if self.table.declared().is_some() {
+            self.table.declare(None);
+            return true;
+        }
+        if !self.table.undo_move() {
+            return false;
+        }
+        while matches!(self.player(self.table.to_move()), Player::Bot { .. })
+            && self.table.undo_move()
+        {}
+        true
+    }
+
+    /// Resigns for the person on this device: the only person seat in a game against a bot;
+    /// in pass-and-play, the side to move.
+    pub fn resign(&mut self) -> Result<Outcome, SessionError> {
+        if self.outcome().is_some() {
+            return Err(SessionError::GameOver);
+        }
+        let loser = match (&self.first, &self.second) {
+            (Player::Person, Player::Bot { .. }) => Color::White,
+            (Player::Bot { .. }, Player::Person) => Color::Black,
+            _ => self.table.to_move(),
+        };
+        let outcome = Outcome::Win { winner: !loser, reason: WinReason::Resignation };
+        self.selected = None;
+        self.table.declare(Some(outcome));
+        Ok(outcome)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,321 @@
+use super::*;
+use crate::model::PieceKind;
+
+/// Red mates in three: the cannon takes the elephant on c10 with the advisor as screen.
+const MATE: [&str; 5] = ["b3b5", "a7a6", "b5c5", "f10e9", "c5c10"];
+
+fn pt(text: &str) -> Point {
+    let file = text.as_bytes()[0] - b'a';
+    let rank: u8 = text[1..].parse().unwrap();
+    Point::new(file, rank - 1)
+}
+
+fn pass_and_play() -> Session {
+    Session::new(NewGame::pass_and_play(Variant::Xiangqi)).unwrap()
+}
+
+fn against_bot(bot_side: Color) -> Session {
+    let bot = Player::Bot { level: "novice".into() };
+    let (first, second) = match bot_side {
+        Color::White => (bot, Player::Person),
+        Color::Black => (Player::Person, bot),
+    };
+    Session::new(NewGame { first, second, ..NewGame::pass_and_play(Variant::Xiangqi) }).unwrap()
+}
+
+fn refusal(r: TapResult) -> Refusal {
+    match r {
+        TapResult::Refused(r) => r,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_new_game_shows_every_point_and_waits_for_red() {
+    let s = pass_and_play();
+    let v = s.view();
+    assert_eq!((v.files, v.ranks, v.points.len()), (9, 10, 90));
+    assert_eq!(v.to_move, Color::White);
+    assert_eq!(v.awaiting, Awaiting::Person(Color::White));
+    assert_eq!(v.points.iter().filter(|p| p.piece.is_some()).count(), 32);
+    let general = v.point(pt("e1")).unwrap().piece.unwrap();
+    assert_eq!(
+        (general.side, general.kind, general.face_down),
+        (Color::White, PieceKind::General, false)
+    );
+    assert!(v.points.iter().all(|p| p.highlights == Highlights::default()));
+    assert!(!v.can_undo);
+    assert_eq!((v.selected, v.last_move.as_ref(), v.check, v.outcome), (None, None, None, None));
+    // Points are laid out rank by rank.
+    assert!(
+        v.points
+            .iter()
+            .enumerate()
+            .all(|(i, p)| usize::from(p.point.rank) * 9 + usize::from(p.point.file) == i)
+    );
+}
+
+#[test]
+fn tapping_a_piece_selects_it_and_shows_its_targets() {
+    let mut s = pass_and_play();
+    assert_eq!(s.tap(pt("h3")), TapResult::Selected(pt("h3")));
+    let v = s.view();
+    assert_eq!(v.selected, Some(pt("h3")));
+    let mut targets: Vec<String> = v.targets.iter().map(Point::to_string).collect();
+    targets.sort();
+    // Up the file to h7, the jump onto the horse on h10, back to h2, along rank 3.
+    assert_eq!(targets, ["c3", "d3", "e3", "f3", "g3", "h10", "h2", "h4", "h5", "h6", "h7", "i3"]);
+    let h10 = v.point(pt("h10")).unwrap().highlights;
+    assert!(h10.target && h10.capture);
+    let h4 = v.point(pt("h4")).unwrap().highlights;
+    assert!(h4.target && !h4.capture);
+    assert!(v.point(pt("h3")).unwrap().highlights.selected);
+}
+
+#[test]
+fn taps_that_do_nothing_say_why() {
+    let mut s = pass_and_play();
+    assert_eq!(refusal(s.tap(pt("e5"))), Refusal::EmptyPoint);
+    assert_eq!(refusal(s.tap(pt("h8"))), Refusal::OpponentPiece { to_move: "red" });
+    assert_eq!(refusal(s.tap(Point::new(9, 0))), Refusal::OffBoard);
+    assert_eq!(
+        refusal(s.tap(pt("h8"))).to_string(),
+        "that piece is not yours to move: red is to move"
+    );
+    assert_eq!(s.view().selected, None);
+}
+
+#[test]
+fn an_illegal_target_is_refused_with_the_rules_reason_and_keeps_the_selection() {
+    let mut s = pass_and_play();
+    s.tap(pt("b1"));
+    let r = refusal(s.tap(pt("b2")));
+    assert_eq!(r, Refusal::IllegalMove { reason: "the horse on b1 cannot move to b2".into() });
+    assert_eq!(s.view().selected, Some(pt("b1")));
+    // Another own piece takes the selection; the selected one again clears it.
+    assert_eq!(s.tap(pt("h1")), TapResult::Selected(pt("h1")));
+    assert_eq!(s.tap(pt("h1")), TapResult::Deselected);
+    assert_eq!(s.view().selected, None);
+}
+
+#[test]
+fn a_pinned_piece_cannot_be_selected() {
+    let fen = "4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1";
+    let mut s =
+        Session::new(NewGame { fen: Some(fen.into()), ..NewGame::pass_and_play(Variant::Xiangqi) })
+            .unwrap();
+    let r = refusal(s.tap(pt("e5")));
+    assert_eq!(r, Refusal::NoLegalMove { reason: "the horse on e5 has no legal move".into() });
+}
+
+#[test]
+fn tapping_a_target_moves_and_records_the_move_in_wxf() {
+    let mut s = pass_and_play();
+    s.tap(pt("h3"));
+    let TapResult::Moved(m) = s.tap(pt("e3")) else { panic!("no move") };
+    assert_eq!(
+        (m.ply, m.side, m.notation.as_str(), m.coordinate.as_str()),
+        (1, Color::White, "C2=5", "h3e3")
+    );
+    let v = s.view();
+    assert_eq!(v.to_move, Color::Black);
+    assert_eq!(v.awaiting, Awaiting::Person(Color::Black));
+    assert_eq!(v.selected, None);
+    assert!(v.targets.is_empty());
+    assert!(v.point(pt("h3")).unwrap().highlights.last_from);
+    assert!(v.point(pt("e3")).unwrap().highlights.last_to);
+    assert_eq!(v.last_move, Some(m));
+    assert!(v.can_undo);
+}
+
+#[test]
+fn dragging_plays_a_move_or_refuses_and_leaves_the_piece_selected() {
+    let mut s = pass_and_play();
+    assert_eq!(refusal(s.drag(pt("h10"), pt("g8"))), Refusal::OpponentPiece { to_move: "red" });
+    assert_eq!(refusal(s.drag(pt("e5"), pt("e6"))), Refusal::EmptyPoint);
+    let r = refusal(s.drag(pt("b1"), pt("b2")));
+    assert_eq!(r, Refusal::IllegalMove { reason: "the horse on b1 cannot move to b2".into() });
+    assert_eq!(s.view().selected, Some(pt("b1")));
+    // A drop on the starting point is a tap, and keeps a selection.
+    assert_eq!(s.drag(pt("b1"), pt("b1")), TapResult::Selected(pt("b1")));
+    assert_eq!(s.drag(pt("h1"), pt("h1")), TapResult::Selected(pt("h1")));
+    let TapResult::Moved(m) = s.drag(pt("b1"), pt("c3")) else { panic!("no move") };
+    assert_eq!(m.notation, "H8+7");
+    assert_eq!(s.view().selected, None);
+}
+
+#[test]
+fn cancel_input_drops_the_selection() {
+    let mut s = pass_and_play();
+    assert!(!s.cancel_input());
+    s.tap(pt("a1"));
+    assert!(s.cancel_input());
+    assert_eq!(s.view().selected, None);
+}
+
+#[test]
+fn a_game_played_to_checkmate_ends_and_refuses_further_input() {
+    let mut s = pass_and_play();
+    for m in MATE {
+        let (from, to) = m.split_at(2 + usize::from(m.as_bytes()[2] == b'0'));
+        let TapResult::Selected(_) = s.tap(pt(from)) else { panic!("{from} not selected") };
+        let TapResult::Moved(_) = s.tap(pt(to)) else { panic!("{m} not played") };
+    }
+    let notation: Vec<&str> = s.moves().iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(notation, ["C8+2", "P1+1", "C8=7", "A6+5", "C7+5"]);
+    let mate = Outcome::Win { winner: Color::White, reason: WinReason::Checkmate };
+    assert_eq!(s.outcome(), Some(mate));
+    let v = s.view();
+    assert_eq!((v.outcome, v.awaiting, v.check), (Some(mate), Awaiting::Nobody, Some(pt("e10"))));
+    assert!(v.point(pt("e10")).unwrap().highlights.check);
+    assert_eq!(refusal(s.tap(pt("e10"))), Refusal::GameOver);
+    assert_eq!(s.play("e10f10"), Err(SessionError::GameOver));
+    assert_eq!(s.resign(), Err(SessionError::GameOver));
+    // Undo takes the mating move back and the game goes on.
+    assert!(s.undo());
+    assert_eq!(s.outcome(), None);
+    assert_eq!(s.view().awaiting, Awaiting::Person(Color::White));
+}
+
+#[test]
+fn check_is_shown_on_the_general_in_check() {
+    let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
+    let mut s =
+        Session::new(NewGame { fen: Some(fen.into()), ..NewGame::pass_and_play(Variant::Xiangqi) })
+            .unwrap();
+    assert_eq!(s.view().check, Some(pt("e10")));
+    assert!(s.view().point(pt("e10")).unwrap().highlights.check);
+    // d10 would face Red's general on the open d-file: only f10 saves Black.
+    s.tap(pt("e10"));
+    assert_eq!(s.view().targets, [pt("f10")]);
+    s.tap(pt("f10"));
+    assert_eq!(s.view().check, None);
+}
+
+#[test]
+fn moves_as_text_accept_coordinates_and_wxf_and_explain_refusals() {
+    let mut s = pass_and_play();
+    assert_eq!(s.play("C2=5").unwrap().coordinate, "h3e3");
+    // Black counts files from its own right: h is Black's file 8.
+    assert_eq!(s.play("h10g8").unwrap().notation, "H8+7");
+    let err = s.play("a1a5").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "\"a1a5\" is not a legal move here: the chariot on a1 cannot move to a5"
+    );
+    let err = s.play("hello").unwrap_err();
+    assert_eq!(err.to_string(), "\"hello\" is not a move");
+    assert_eq!(s.moves().len(), 2);
+}
+
+#[test]
+fn undo_takes_back_one_move_in_pass_and_play() {
+    let mut s = pass_and_play();
+    assert!(!s.undo());
+    s.play("h3e3").unwrap();
+    s.play("h10g8").unwrap();
+    s.tap(pt("e3"));
+    assert!(s.undo());
+    let v = s.view();
+    assert_eq!((v.ply_count, v.to_move, v.selected), (1, Color::Black, None));
+    assert_eq!(s.moves().last().map(|m| m.coordinate.as_str()), Some("h3e3"));
+}
+
+#[test]
+fn resigning_in_pass_and_play_loses_for_the_side_to_move_and_can_be_taken_back() {
+    let mut s = pass_and_play();
+    s.play("h3e3").unwrap();
+    let o = s.resign().unwrap();
+    assert_eq!(o, Outcome::Win { winner: Color::White, reason: WinReason::Resignation });
+    assert_eq!(s.view().awaiting, Awaiting::Nobody);
+    assert!(s.undo());
+    assert_eq!((s.outcome(), s.moves().len()), (None, 1));
+}
+
+#[test]
+fn against_a_bot_taps_wait_for_the_bot_and_undo_gives_the_person_the_move_back() {
+    let mut s = against_bot(Color::Black);
+    s.tap(pt("h3"));
+    s.tap(pt("e3"));
+    assert_eq!(s.view().awaiting, Awaiting::Bot(Color::Black));
+    assert_eq!(refusal(s.tap(pt("h8"))), Refusal::NotYourTurn);
+    assert_eq!(refusal(s.drag(pt("h10"), pt("g8"))), Refusal::NotYourTurn);
+    s.play("h10g8").unwrap();
+    assert_eq!(s.view().awaiting, Awaiting::Person(Color::White));
+    assert!(s.undo());
+    assert_eq!((s.moves().len(), s.view().awaiting), (0, Awaiting::Person(Color::White)));
+    // The person resigns even while the bot is to move.
+    s.play("h3e3").unwrap();
+    let o = s.resign().unwrap();
+    assert_eq!(o, Outcome::Win { winner: Color::Black, reason: WinReason::Resignation });
+}
+
+#[test]
+fn a_bot_playing_first_moves_before_the_person() {
+    let mut s = against_bot(Color::White);
+    assert_eq!(s.view().awaiting, Awaiting::Bot(Color::White));
+    assert_eq!(refusal(s.tap(pt("h3"))), Refusal::NotYourTurn);
+    s.play("h3e3").unwrap();
+    assert_eq!(s.view().awaiting, Awaiting::Person(Color::Black));
+    // Undoing the person's only chance to move leaves nothing but the bot's move: both go.
+    assert!(s.undo());
+    assert_eq!(s.moves().len(), 0);
+}
+
+#[test]
+fn new_game_options_are_checked() {
+    let bad_fen =
+        NewGame { fen: Some("rnbakabnr/9 w".into()), ..NewGame::pass_and_play(Variant::Xiangqi) };
+    let err = Session::new(bad_fen).err().unwrap();
+    assert!(matches!(err, SessionError::Fen(_)), "{err:?}");
+    assert_eq!(err.to_string(), "bad start position: FEN board has 2 ranks, expected 10");
+    let both = NewGame {
+        fen: Some(rodina_rules::xiangqi::START_FEN.into()),
+        handicap: Some("horse".into()),
+        ..NewGame::pass_and_play(Variant::Xiangqi)
+    };
+    assert!(matches!(Session::new(both), Err(SessionError::Options(_))));
+    let unknown =
+        NewGame { handicap: Some("queen".into()), ..NewGame::pass_and_play(Variant::Xiangqi) };
+    assert!(matches!(Session::new(unknown), Err(SessionError::Options(_))));
+}
+
+#[test]
+fn a_handicap_game_starts_without_the_pieces_given() {
+    let s = Session::new(NewGame {
+        handicap: Some("two_horses".into()),
+        ..NewGame::pass_and_play(Variant::Xiangqi)
+    })
+    .unwrap();
+    let v = s.view();
+    assert_eq!(v.point(pt("b1")).unwrap().piece, None);
+    assert_eq!(v.point(pt("h1")).unwrap().piece, None);
+    assert_eq!(v.points.iter().filter(|p| p.piece.is_some()).count(), 30);
+    assert_eq!(s.handicap(), Some("two_horses"));
+    assert_eq!(s.record().handicap.as_deref(), Some("two_horses"));
+}
+
+#[test]
+fn a_record_rebuilds_the_same_game() {
+    let mut s = against_bot(Color::Black);
+    for m in ["h3e3", "h10g8", "h1g3"] {
+        s.play(m).unwrap();
+    }
+    s.resign().unwrap();
+    let record = s.record();
+    assert_eq!(record.moves, ["h3e3", "h10g8", "h1g3"]);
+    let back = Session::from_record(&record).unwrap();
+    assert_eq!(back.fen(), s.fen());
+    assert_eq!(back.moves(), s.moves());
+    assert_eq!(back.outcome(), s.outcome());
+    assert_eq!(back.player(Color::Black), &Player::Bot { level: "novice".into() });
+    assert_eq!(back.record(), record);
+}
+
+#[test]
+fn a_record_with_a_move_that_does_not_replay_is_an_error() {
+    let mut record = pass_and_play().record();
+    record.moves = vec!["h3e3".into(), "h3e3".into()];
+    let err = Session::from_record(&record).err().unwrap();
+    assert!(err.to_string().contains("there is no piece on h3"), "{err}");
+}

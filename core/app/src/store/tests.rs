@@ -1,0 +1,234 @@
+use std::fs;
+
+use rodina_rules::{Color, DrawReason, Outcome, Variant, WinReason};
+
+use super::*;
+use crate::{NewGame, Session};
+
+fn record(moves: &[&str]) -> GameRecord {
+    GameRecord {
+        variant: Variant::Xiangqi,
+        start_fen: rodina_rules::xiangqi::START_FEN.to_owned(),
+        handicap: None,
+        first: Player::Person,
+        second: Player::Bot { level: "novice".into() },
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        declared: None,
+    }
+}
+
+#[test]
+fn a_new_database_gets_the_current_schema_and_is_marked_as_rodina() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rodina.db");
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    assert_eq!(store.path(), path);
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let id: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0)).unwrap();
+    assert_eq!(id, APPLICATION_ID);
+    // Opening again migrates nothing and keeps what was saved.
+    drop(conn);
+    let store = Store::open(&path).unwrap();
+    let id = store.save_game(None, &record(&["h3e3"]), None).unwrap();
+    drop(store);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.load_game(id).unwrap().moves, ["h3e3"]);
+}
+
+#[test]
+fn games_are_saved_updated_listed_and_deleted() {
+    let store = Store::open_in_memory().unwrap();
+    let a = store.save_game(None, &record(&["h3e3", "h10g8"]), None).unwrap();
+    let mut resigned = record(&["b1c3"]);
+    let ending = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
+    resigned.declared = Some(ending);
+    let b = store.save_game(None, &resigned, Some(ending)).unwrap();
+    assert_ne!(a, b);
+    assert_eq!(store.load_game(b).unwrap(), resigned);
+
+    // Updating a moves it to the top of the list.
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    assert_eq!(store.save_game(Some(a), &record(&["h3e3", "h10g8", "h1g3"]), None).unwrap(), a);
+    let list = store.list_games().unwrap();
+    assert_eq!(list.iter().map(|g| g.id).collect::<Vec<_>>(), [a, b]);
+    assert_eq!((list[0].ply_count, list[0].outcome), (3, None));
+    assert_eq!((list[1].ply_count, list[1].outcome), (1, Some(ending)));
+    assert_eq!(list[1].second, Player::Bot { level: "novice".into() });
+    assert!(list[0].updated_at_ms >= list[0].created_at_ms);
+
+    assert!(store.delete_game(a).unwrap());
+    assert!(!store.delete_game(a).unwrap());
+    assert!(matches!(store.load_game(a), Err(StoreError::NotFound { id }) if id == a));
+    assert!(matches!(
+        store.save_game(Some(a), &record(&[]), None),
+        Err(StoreError::NotFound { .. })
+    ));
+    assert_eq!(store.list_games().unwrap().len(), 1);
+}
+
+#[test]
+fn every_outcome_survives_its_stored_form() {
+    for reason in WIN_REASONS {
+        for winner in Color::ALL {
+            let o = Outcome::Win { winner, reason };
+            assert_eq!(parse_outcome(&outcome_text(o)), Some(o));
+        }
+    }
+    for reason in DRAW_REASONS {
+        let o = Outcome::Draw { reason };
+        assert_eq!(parse_outcome(&outcome_text(o)), Some(o));
+    }
+    assert_eq!(parse_outcome("win third checkmate"), None);
+    assert_eq!(parse_outcome("draw boredom"), None);
+}
+
+#[test]
+fn a_session_is_saved_resumed_and_saved_again_under_the_same_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.db");
+    let mut s = Session::new(NewGame::pass_and_play(Variant::Xiangqi)).unwrap();
+    s.play("h3e3").unwrap();
+    let store = Store::open(&path).unwrap();
+    let id = s.save(&store).unwrap();
+    assert_eq!(s.saved_id(), Some(id));
+    drop(store);
+
+    let store = Store::open(&path).unwrap();
+    let mut back = Session::resume(&store, id).unwrap();
+    assert_eq!((back.saved_id(), back.fen()), (Some(id), s.fen()));
+    back.play("h10g8").unwrap();
+    assert_eq!(back.save(&store).unwrap(), id);
+    assert_eq!(store.list_games().unwrap().len(), 1);
+    assert_eq!(store.load_game(id).unwrap().moves, ["h3e3", "h10g8"]);
+    assert!(matches!(Session::resume(&store, id + 1), Err(StoreError::NotFound { .. })));
+}
+
+#[test]
+fn a_saved_game_that_cannot_be_read_is_reported_and_left_out_of_the_list() {
+    let store = Store::open_in_memory().unwrap();
+    let good = store.save_game(None, &record(&[]), None).unwrap();
+    let bad_moves = store.save_game(None, &record(&["h3e3", "e3e3"]), None).unwrap();
+    let bad_variant = store.save_game(None, &record(&[]), None).unwrap();
+    store.conn.execute("UPDATE games SET variant = 'go' WHERE id = ?1", [bad_variant]).unwrap();
+
+    let err = Session::resume(&store, bad_moves).unwrap_err();
+    assert!(matches!(err, StoreError::BadRecord { id, .. } if id == bad_moves));
+    assert!(
+        err.to_string().starts_with(&format!("saved game {bad_moves} cannot be read: ")),
+        "{err}"
+    );
+    let err = store.load_game(bad_variant).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("saved game {bad_variant} cannot be read: unknown game \"go\" (known: xiangqi)")
+    );
+    let ids: Vec<i64> = store.list_games().unwrap().iter().map(|g| g.id).collect();
+    assert_eq!(ids.len(), 2);
+    assert!(ids.contains(&good) && ids.contains(&bad_moves));
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_reported_as_damaged_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rodina.db");
+    let junk = b"this is not a database, just some text that happens to be here".repeat(100);
+    fs::write(&path, &junk).unwrap();
+    let err = Store::open(&path).unwrap_err();
+    assert!(matches!(err, StoreError::Damaged { .. }), "{err:?}");
+    assert!(err.to_string().contains("is damaged or is not a database"), "{err}");
+    assert_eq!(fs::read(&path).unwrap(), junk);
+}
+
+#[test]
+fn a_truncated_database_is_reported_as_damaged_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rodina.db");
+    {
+        let store = Store::open(&path).unwrap();
+        let long: Vec<&str> = ["h3e3", "h10g8", "e3h3", "g8h10"].repeat(200);
+        for _ in 0..20 {
+            store.save_game(None, &record(&long), None).unwrap();
+        }
+    }
+    let full = fs::read(&path).unwrap();
+    assert!(full.len() > 8 * 4096, "the test needs a database of several pages");
+    let cut = &full[..full.len() / 2];
+    fs::write(&path, cut).unwrap();
+    let err = Store::open(&path).unwrap_err();
+    assert!(matches!(err, StoreError::Damaged { .. }), "{err:?}");
+    assert_eq!(fs::read(&path).unwrap(), cut);
+}
+
+#[test]
+fn another_programs_database_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.db");
+    Connection::open(&path).unwrap().execute_batch("CREATE TABLE notes (text TEXT);").unwrap();
+    let before = fs::read(&path).unwrap();
+    let err = Store::open(&path).unwrap_err();
+    assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
+    assert_eq!(fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_database_from_a_newer_version_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rodina.db");
+    drop(Store::open(&path).unwrap());
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1).unwrap();
+    drop(conn);
+    let before = fs::read(&path).unwrap();
+    let err = Store::open(&path).unwrap_err();
+    assert!(
+        matches!(err, StoreError::TooNew { found, supported, .. } if found == SCHEMA_VERSION + 1 && supported == SCHEMA_VERSION),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("update the app"), "{err}");
+    assert_eq!(fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_database_in_a_missing_folder_names_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no-such-folder").join("rodina.db");
+    let err = Store::open(&path).unwrap_err();
+    assert!(matches!(err, StoreError::Sqlite { .. }), "{err:?}");
+    assert!(err.to_string().contains("no-such-folder"), "{err}");
+}
+
+#[test]
+fn settings_have_defaults_and_round_trip() {
+    let mut store = Store::open_in_memory().unwrap();
+    assert_eq!(store.settings().unwrap(), Settings::default());
+    let s = Settings {
+        show_legal_targets: false,
+        show_last_move: false,
+        rotate_board: true,
+        piece_style: PieceStyle::Letters,
+    };
+    store.set_settings(&s).unwrap();
+    assert_eq!(store.settings().unwrap(), s);
+    // Values this version does not know fall back to the default; other keys are ignored.
+    store
+        .conn
+        .execute_batch(
+            "UPDATE settings SET value = 'sideways' WHERE key = 'rotate_board';
+         INSERT INTO settings VALUES ('sound', 'on');",
+        )
+        .unwrap();
+    assert_eq!(store.settings().unwrap(), Settings { rotate_board: false, ..s });
+}
+
+#[test]
+fn a_draw_is_listed_with_its_reason() {
+    let store = Store::open_in_memory().unwrap();
+    let draw = Outcome::Draw { reason: DrawReason::Agreement };
+    let mut r = record(&[]);
+    r.declared = Some(draw);
+    let id = store.save_game(None, &r, Some(draw)).unwrap();
+    assert_eq!(store.list_games().unwrap()[0].outcome, Some(draw));
+    assert_eq!(store.load_game(id).unwrap().declared, Some(draw));
+}
