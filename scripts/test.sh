@@ -3,7 +3,9 @@
 #
 # On a fresh machine it first installs what the tests need beyond Rust: pyffish (the
 # Fairy-Stockfish oracle, pinned) into a virtual environment under target/, and the
-# Fairy-Stockfish WASM build from npm (tools/oracle/node_modules, on first use).
+# Fairy-Stockfish WASM build from npm (tools/oracle/node_modules, on first use). The Kotlin
+# tests need a JDK and Maven (installed from Debian if missing); Maven fetches the Kotlin
+# compiler, JNA and JUnit from Maven Central into ~/.m2 on its first run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,5 +26,30 @@ cargo test --workspace --quiet
 echo "== test data against Fairy-Stockfish"
 "$PY" tools/oracle/xiangqi.py --check
 "$PY" tools/oracle/jesonmor.py --check
+
+echo "== Kotlin bindings on the JVM (Maven, JUnit 5, JNA)"
+if ! command -v mvn >/dev/null || ! command -v javac >/dev/null; then
+  echo "== installing a JDK and Maven"
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends default-jdk-headless maven
+fi
+case "$(uname -s)" in Darwin) LIB=librodina_ffi.dylib ;; *) LIB=librodina_ffi.so ;; esac
+GEN=bindings/kotlin/target/generated-sources/uniffi
+# Only the shared library: the static one is for iOS and large in a debug build.
+cargo rustc --quiet -p rodina-ffi --lib --crate-type cdylib
+# Bindings and library must come from the same build (UniFFI checks checksums at load time).
+rm -rf "$GEN" bindings/kotlin/target/surefire-reports
+cargo run --quiet -p uniffi-bindgen -- generate --library "target/debug/$LIB" \
+  --language kotlin --out-dir "$GEN" --no-format
+(cd bindings/kotlin && mvn -B -q test -Drodina.lib.dir="$PWD/../../target/debug")
+python3 - <<'PY'
+import glob, re
+totals = [0, 0]
+for path in glob.glob("bindings/kotlin/target/surefire-reports/TEST-*.xml"):
+    head = open(path, encoding="utf-8").read(2000)
+    n = {k: int(re.search(k + r'="(\d+)"', head).group(1)) for k in ("tests", "failures", "errors", "skipped")}
+    totals[0] += n["tests"] - n["failures"] - n["errors"] - n["skipped"]
+    totals[1] += n["failures"] + n["errors"]
+print(f"kotlin: {totals[0]} passed, {totals[1]} failed")
+PY
 
 echo "== all tests passed"

@@ -1,0 +1,110 @@
+use super::*;
+use rodina_rules as rules;
+
+fn pass_and_play() -> NewGame {
+    NewGame {
+        variant: Variant::Xiangqi,
+        handicap: None,
+        fen: None,
+        first: Player::Person,
+        second: Player::Person,
+    }
+}
+
+fn p(file: u8, rank: u8) -> Point {
+    Point { file, rank }
+}
+
+#[test]
+fn a_session_plays_through_the_exported_api() {
+    let s = GameSession::new(pass_and_play()).unwrap();
+    assert_eq!(s.tap(p(7, 2)), TapResult::Selected { point: p(7, 2) });
+    let TapResult::Moved { record } = s.tap(p(4, 2)) else { panic!("no move") };
+    assert_eq!((record.notation.as_str(), record.side), ("C2=5", Side::First));
+    let v = s.view();
+    assert_eq!((v.points.len(), v.to_move), (90, Side::Second));
+    assert_eq!(v.awaiting, Awaiting::Person { side: Side::Second });
+    let TapResult::Refused { refusal } = s.tap(p(4, 2)) else { panic!("not refused") };
+    assert_eq!(refusal.kind, RefusalKind::OpponentPiece);
+    assert_eq!(refusal.message, "that piece is not yours to move: black is to move");
+    assert_eq!(s.variant(), Variant::Xiangqi);
+    assert_eq!(s.player(Side::Second), Player::Person);
+}
+
+#[test]
+fn bad_input_is_an_invalid_input_error_with_the_cores_message() {
+    let err =
+        GameSession::new(NewGame { fen: Some("xyz".into()), ..pass_and_play() }).err().unwrap();
+    assert!(matches!(err, RodinaError::InvalidInput(_)), "{err:?}");
+    assert_eq!(err.to_string(), "bad start position: FEN board has 1 ranks, expected 10");
+    let s = GameSession::new(pass_and_play()).unwrap();
+    let err = s.play("a1a5".into()).unwrap_err();
+    assert!(matches!(err, RodinaError::InvalidInput(_)), "{err:?}");
+    assert!(err.to_string().contains("the chariot on a1 cannot move to a5"), "{err}");
+}
+
+#[test]
+fn handicaps_reach_the_core_by_name() {
+    let s =
+        GameSession::new(NewGame { handicap: Some(Handicap::Chariot), ..pass_and_play() }).unwrap();
+    assert_eq!(s.view().points[0].piece, None);
+    for h in [Handicap::Horse, Handicap::TwoHorses, Handicap::Cannon, Handicap::Chariot] {
+        let fen = GameSession::new(NewGame { handicap: Some(h), ..pass_and_play() }).unwrap().fen();
+        let expected = rules::Position::fen(&rules::Xiangqi::with_handicap(h.core()));
+        assert_eq!(fen, expected);
+    }
+}
+
+#[test]
+fn saving_and_resuming_goes_through_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rodina.db").to_string_lossy().into_owned();
+    let store = Store::open(path.clone()).unwrap();
+    assert_eq!(store.path(), path);
+    let s = GameSession::new(pass_and_play()).unwrap();
+    s.play("h3e3".into()).unwrap();
+    s.resign().unwrap();
+    let id = s.save(store.clone()).unwrap();
+    assert_eq!(s.saved_id(), Some(id));
+    let list = store.list_games().unwrap();
+    let resigned = GameOutcome::Win { winner: Side::First, reason: WinReason::Resignation };
+    assert_eq!((list.len(), list[0].outcome), (1, Some(resigned)));
+    let back = GameSession::resume(store.clone(), id).unwrap();
+    assert_eq!((back.outcome(), back.moves()), (Some(resigned), s.moves()));
+    assert!(matches!(GameSession::resume(store.clone(), id + 1), Err(RodinaError::NotFound(_))));
+    assert!(store.delete_game(id).unwrap());
+}
+
+#[test]
+fn store_errors_map_to_what_the_caller_does_about_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk.db");
+    std::fs::write(&junk, vec![7u8; 4096]).unwrap();
+    let err = Store::open(junk.to_string_lossy().into_owned()).err().unwrap();
+    assert!(matches!(err, RodinaError::DatabaseDamaged(_)), "{err:?}");
+    let missing = dir.path().join("none").join("x.db");
+    let err = Store::open(missing.to_string_lossy().into_owned()).err().unwrap();
+    assert!(matches!(err, RodinaError::Storage(_)), "{err:?}");
+    let too_new = StoreError::TooNew { path: "x".into(), found: 9, supported: 1 };
+    assert!(matches!(RodinaError::from(too_new), RodinaError::DatabaseTooNew(_)));
+    let bad = StoreError::BadRecord { id: 3, detail: "no".into() };
+    assert!(matches!(RodinaError::from(bad), RodinaError::SavedGameDamaged(_)));
+    let foreign = StoreError::Foreign { path: "x".into() };
+    assert!(matches!(RodinaError::from(foreign), RodinaError::DatabaseDamaged(_)));
+}
+
+#[test]
+fn settings_round_trip() {
+    let store = Store::in_memory().unwrap();
+    let mut s = store.settings().unwrap();
+    assert_eq!(s.piece_style, PieceStyle::Characters);
+    s.piece_style = PieceStyle::Letters;
+    s.rotate_board = true;
+    store.set_settings(s.clone()).unwrap();
+    assert_eq!(store.settings().unwrap(), s);
+}
+
+#[test]
+fn core_version_is_the_crate_version() {
+    assert_eq!(core_version(), env!("CARGO_PKG_VERSION"));
+}

@@ -1,0 +1,663 @@
+//! Records and enums as Kotlin and Swift see them, each mirroring a core type with `From`
+//! conversions (the core types stay free of UniFFI).
+
+use rodina_app as app;
+use rodina_rules as rules;
+
+/// A game of the family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Variant {
+    /// Xiangqi, Chinese chess.
+    Xiangqi,
+}
+
+impl From<rules::Variant> for Variant {
+    fn from(v: rules::Variant) -> Self {
+        match v {
+            rules::Variant::Xiangqi => Variant::Xiangqi,
+        }
+    }
+}
+
+impl From<Variant> for rules::Variant {
+    fn from(v: Variant) -> Self {
+        match v {
+            Variant::Xiangqi => rules::Variant::Xiangqi,
+        }
+    }
+}
+
+/// One side of a game: `First` moves first (Red in Xiangqi), `Second` is Black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Side {
+    /// The side that moves first (Red in the Xiangqi family, White in Friendly chess).
+    First,
+    /// The side that moves second (Black).
+    Second,
+}
+
+impl From<rules::Color> for Side {
+    fn from(c: rules::Color) -> Self {
+        match c {
+            rules::Color::White => Side::First,
+            rules::Color::Black => Side::Second,
+        }
+    }
+}
+
+impl From<Side> for rules::Color {
+    fn from(s: Side) -> Self {
+        match s {
+            Side::First => rules::Color::White,
+            Side::Second => rules::Color::Black,
+        }
+    }
+}
+
+/// A point of the board: file 0 is the first player's leftmost, rank 0 their back rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Point {
+    /// File, 0 = the first player's leftmost.
+    pub file: u8,
+    /// Rank, 0 = the first player's back rank.
+    pub rank: u8,
+}
+
+impl From<app::Point> for Point {
+    fn from(p: app::Point) -> Self {
+        Point { file: p.file, rank: p.rank }
+    }
+}
+
+impl From<Point> for app::Point {
+    fn from(p: Point) -> Self {
+        app::Point::new(p.file, p.rank)
+    }
+}
+
+/// What a piece is, for drawing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum PieceKind {
+    /// Xiangqi general (king).
+    General,
+    /// Xiangqi advisor.
+    Advisor,
+    /// Xiangqi elephant.
+    Elephant,
+    /// Xiangqi horse.
+    Horse,
+    /// Xiangqi chariot.
+    Chariot,
+    /// Xiangqi cannon.
+    Cannon,
+    /// Xiangqi soldier.
+    Soldier,
+}
+
+impl From<app::PieceKind> for PieceKind {
+    fn from(k: app::PieceKind) -> Self {
+        match k {
+            app::PieceKind::General => PieceKind::General,
+            app::PieceKind::Advisor => PieceKind::Advisor,
+            app::PieceKind::Elephant => PieceKind::Elephant,
+            app::PieceKind::Horse => PieceKind::Horse,
+            app::PieceKind::Chariot => PieceKind::Chariot,
+            app::PieceKind::Cannon => PieceKind::Cannon,
+            app::PieceKind::Soldier => PieceKind::Soldier,
+        }
+    }
+}
+
+/// A piece as the viewer may see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub side: Side,
+    /// What it is (for a face-down piece: what it moves as; its identity is never shown).
+    pub kind: PieceKind,
+    /// Whether it lies face down (Jieqi): draw its back.
+    pub face_down: bool,
+}
+
+impl From<app::PieceView> for Piece {
+    fn from(p: app::PieceView) -> Self {
+        Piece { side: p.side.into(), kind: p.kind.into(), face_down: p.face_down }
+    }
+}
+
+/// What to highlight on one point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Highlights {
+    /// The selected piece stands here.
+    pub selected: bool,
+    /// The selected piece can move here.
+    pub target: bool,
+    /// The selected piece can move here and capture what stands here.
+    pub capture: bool,
+    /// The last move started here.
+    pub last_from: bool,
+    /// The last move ended here.
+    pub last_to: bool,
+    /// A general (king) in check stands here.
+    pub check: bool,
+    /// A point with a meaning of its own in the rules (Jeson Mor's centre).
+    pub special: bool,
+}
+
+impl From<app::Highlights> for Highlights {
+    fn from(h: app::Highlights) -> Self {
+        Highlights {
+            selected: h.selected,
+            target: h.target,
+            capture: h.capture,
+            last_from: h.last_from,
+            last_to: h.last_to,
+            check: h.check,
+            special: h.special,
+        }
+    }
+}
+
+/// One point of the board view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PointView {
+    /// The point.
+    pub point: Point,
+    /// The piece standing here.
+    pub piece: Option<Piece>,
+    /// A second piece on the same point (a bond in Friendly chess).
+    pub partner: Option<Piece>,
+    /// What to highlight.
+    pub highlights: Highlights,
+}
+
+impl From<app::PointView> for PointView {
+    fn from(p: app::PointView) -> Self {
+        PointView {
+            point: p.point.into(),
+            piece: p.piece.map(Piece::from),
+            partner: p.partner.map(Piece::from),
+            highlights: p.highlights.into(),
+        }
+    }
+}
+
+/// Who the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Awaiting {
+    /// A person on this device may move `side`: taps are accepted.
+    Person {
+        /// The side to move.
+        side: Side,
+    },
+    /// A bot is to move `side`: taps are refused until it has played.
+    Bot {
+        /// The side to move.
+        side: Side,
+    },
+    /// Hand the device to the person playing `side` before showing the board.
+    HandOver {
+        /// The side to move.
+        side: Side,
+    },
+    /// The game is over.
+    Nobody,
+}
+
+impl From<app::Awaiting> for Awaiting {
+    fn from(a: app::Awaiting) -> Self {
+        match a {
+            app::Awaiting::Person(c) => Awaiting::Person { side: c.into() },
+            app::Awaiting::Bot(c) => Awaiting::Bot { side: c.into() },
+            app::Awaiting::HandOver(c) => Awaiting::HandOver { side: c.into() },
+            app::Awaiting::Nobody => Awaiting::Nobody,
+        }
+    }
+}
+
+/// A move played, as the move list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct MoveRecord {
+    /// 1 for the first move of the game.
+    pub ply: u32,
+    /// Who played it.
+    pub side: Side,
+    /// The move for people: WXF in Xiangqi (`C2=5`).
+    pub notation: String,
+    /// The move in coordinates (`h3e3`).
+    pub coordinate: String,
+    /// Where the piece started.
+    pub from: Point,
+    /// Where it ended.
+    pub to: Point,
+}
+
+impl From<app::MoveRecord> for MoveRecord {
+    fn from(m: app::MoveRecord) -> Self {
+        MoveRecord {
+            ply: m.ply,
+            side: m.side.into(),
+            notation: m.notation,
+            coordinate: m.coordinate,
+            from: m.from.into(),
+            to: m.to.into(),
+        }
+    }
+}
+
+/// A piece lifted in the middle of a move of several steps (Friendly chess).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Hovering {
+    /// Where it hovers.
+    pub point: Point,
+    /// The piece.
+    pub piece: Piece,
+}
+
+impl From<app::Hovering> for Hovering {
+    fn from(h: app::Hovering) -> Self {
+        Hovering { point: h.point.into(), piece: h.piece.into() }
+    }
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum WinReason {
+    /// Checkmate.
+    Checkmate,
+    /// The loser had no legal move.
+    NoMoves,
+    /// Jeson Mor: a knight left the centre.
+    Centre,
+    /// Jeson Mor: the loser's last piece was captured.
+    LastPiece,
+    /// Friendly chess: a bond with the loser's king.
+    KingBond,
+    /// The loser checked perpetually.
+    PerpetualCheck,
+    /// The loser chased perpetually.
+    PerpetualChase,
+    /// The loser broke a cap on consecutive checks or chases.
+    ExcessiveChecksOrChases,
+    /// The loser resigned.
+    Resignation,
+    /// The loser ran out of time.
+    Time,
+}
+
+impl From<rules::WinReason> for WinReason {
+    fn from(r: rules::WinReason) -> Self {
+        use rules::WinReason as R;
+        match r {
+            R::Checkmate => WinReason::Checkmate,
+            R::NoMoves => WinReason::NoMoves,
+            R::Centre => WinReason::Centre,
+            R::LastPiece => WinReason::LastPiece,
+            R::KingBond => WinReason::KingBond,
+            R::PerpetualCheck => WinReason::PerpetualCheck,
+            R::PerpetualChase => WinReason::PerpetualChase,
+            R::ExcessiveChecksOrChases => WinReason::ExcessiveChecksOrChases,
+            R::Resignation => WinReason::Resignation,
+            R::Time => WinReason::Time,
+        }
+    }
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum DrawReason {
+    /// Repetition with nobody to blame.
+    Repetition,
+    /// The no-capture move limit.
+    FiftyMoves,
+    /// Neither side can ever attack.
+    InsufficientMaterial,
+    /// Friendly chess: every piece but the kings is bonded.
+    AllBonded,
+    /// Friendly chess: the side to move has no legal move.
+    NoMoves,
+    /// The players agreed.
+    Agreement,
+}
+
+impl From<rules::DrawReason> for DrawReason {
+    fn from(r: rules::DrawReason) -> Self {
+        use rules::DrawReason as R;
+        match r {
+            R::Repetition => DrawReason::Repetition,
+            R::FiftyMoves => DrawReason::FiftyMoves,
+            R::InsufficientMaterial => DrawReason::InsufficientMaterial,
+            R::AllBonded => DrawReason::AllBonded,
+            R::NoMoves => DrawReason::NoMoves,
+            R::Agreement => DrawReason::Agreement,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum GameOutcome {
+    /// `winner` won.
+    Win {
+        /// The side that won.
+        winner: Side,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+impl From<rules::Outcome> for GameOutcome {
+    fn from(o: rules::Outcome) -> Self {
+        match o {
+            rules::Outcome::Win { winner, reason } => {
+                GameOutcome::Win { winner: winner.into(), reason: reason.into() }
+            }
+            rules::Outcome::Draw { reason } => GameOutcome::Draw { reason: reason.into() },
+        }
+    }
+}
+
+/// Everything a board screen draws.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct BoardView {
+    /// The game.
+    pub variant: Variant,
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// Every point, rank by rank from rank 0, file 0 first: index `rank * files + file`.
+    pub points: Vec<PointView>,
+    /// The side to move.
+    pub to_move: Side,
+    /// Who the game waits for.
+    pub awaiting: Awaiting,
+    /// The selected point.
+    pub selected: Option<Point>,
+    /// The legal destinations of the selected piece.
+    pub targets: Vec<Point>,
+    /// The last move.
+    pub last_move: Option<MoveRecord>,
+    /// The general (king) in check.
+    pub check: Option<Point>,
+    /// A piece lifted in the middle of a move of several steps.
+    pub hovering: Option<Hovering>,
+    /// How the game ended, if it has.
+    pub outcome: Option<GameOutcome>,
+    /// Whether undo would take something back.
+    pub can_undo: bool,
+    /// Moves played so far.
+    pub ply_count: u32,
+}
+
+impl From<app::BoardView> for BoardView {
+    fn from(v: app::BoardView) -> Self {
+        BoardView {
+            variant: v.variant.into(),
+            files: v.files,
+            ranks: v.ranks,
+            points: v.points.into_iter().map(PointView::from).collect(),
+            to_move: v.to_move.into(),
+            awaiting: v.awaiting.into(),
+            selected: v.selected.map(Point::from),
+            targets: v.targets.into_iter().map(Point::from).collect(),
+            last_move: v.last_move.map(MoveRecord::from),
+            check: v.check.map(Point::from),
+            hovering: v.hovering.map(Hovering::from),
+            outcome: v.outcome.map(GameOutcome::from),
+            can_undo: v.can_undo,
+            ply_count: v.ply_count,
+        }
+    }
+}
+
+/// Who plays a side.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Player {
+    /// A person using this device.
+    Person,
+    /// A bot of the given level.
+    Bot {
+        /// The engine's stable level name.
+        level: String,
+    },
+}
+
+impl From<app::Player> for Player {
+    fn from(p: app::Player) -> Self {
+        match p {
+            app::Player::Person => Player::Person,
+            app::Player::Bot { level } => Player::Bot { level },
+        }
+    }
+}
+
+impl From<Player> for app::Player {
+    fn from(p: Player) -> Self {
+        match p {
+            Player::Person => app::Player::Person,
+            Player::Bot { level } => app::Player::Bot { level },
+        }
+    }
+}
+
+/// A Xiangqi handicap: the pieces Red (the stronger player) gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Handicap {
+    /// The horse on b1.
+    Horse,
+    /// Both horses.
+    TwoHorses,
+    /// The cannon on b3.
+    Cannon,
+    /// The chariot on a1.
+    Chariot,
+}
+
+impl Handicap {
+    pub(crate) fn core(self) -> rules::xiangqi::Handicap {
+        use rules::xiangqi::Handicap as H;
+        match self {
+            Handicap::Horse => H::Horse,
+            Handicap::TwoHorses => H::TwoHorses,
+            Handicap::Cannon => H::Cannon,
+            Handicap::Chariot => H::Chariot,
+        }
+    }
+}
+
+/// Options of a new game.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct NewGame {
+    /// The game.
+    pub variant: Variant,
+    /// A handicap given by the first player (Xiangqi).
+    #[uniffi(default = None)]
+    pub handicap: Option<Handicap>,
+    /// A start position in the game's FEN instead of the usual one.
+    #[uniffi(default = None)]
+    pub fen: Option<String>,
+    /// Who plays first.
+    pub first: Player,
+    /// Who plays second.
+    pub second: Player,
+}
+
+impl From<NewGame> for app::NewGame {
+    fn from(n: NewGame) -> Self {
+        app::NewGame {
+            variant: n.variant.into(),
+            handicap: n.handicap.map(|h| h.core().name().to_owned()),
+            fen: n.fen,
+            first: n.first.into(),
+            second: n.second.into(),
+        }
+    }
+}
+
+/// Why a tap or a drag did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum RefusalKind {
+    /// The game is over.
+    GameOver,
+    /// It is not a person's turn on this device.
+    NotYourTurn,
+    /// The point is not on the board.
+    OffBoard,
+    /// Nothing stands there.
+    EmptyPoint,
+    /// The piece belongs to the side not to move.
+    OpponentPiece,
+    /// The piece has no legal move.
+    NoLegalMove,
+    /// The selected piece cannot go there.
+    IllegalMove,
+}
+
+/// A refusal: its kind (for the UI's reaction) and a sentence for the player.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Refusal {
+    /// What kind of refusal.
+    pub kind: RefusalKind,
+    /// Why, for the player.
+    pub message: String,
+}
+
+impl From<app::Refusal> for Refusal {
+    fn from(r: app::Refusal) -> Self {
+        let kind = match &r {
+            app::Refusal::GameOver => RefusalKind::GameOver,
+            app::Refusal::NotYourTurn => RefusalKind::NotYourTurn,
+            app::Refusal::OffBoard => RefusalKind::OffBoard,
+            app::Refusal::EmptyPoint => RefusalKind::EmptyPoint,
+            app::Refusal::OpponentPiece { .. } => RefusalKind::OpponentPiece,
+            app::Refusal::NoLegalMove { .. } => RefusalKind::NoLegalMove,
+            app::Refusal::IllegalMove { .. } => RefusalKind::IllegalMove,
+        };
+        Refusal { kind, message: r.to_string() }
+    }
+}
+
+/// What a tap or a drag did.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Enum)]
+pub enum TapResult {
+    /// A piece was selected.
+    Selected {
+        /// Where.
+        point: Point,
+    },
+    /// The selection was cleared.
+    Deselected,
+    /// A move was played.
+    Moved {
+        /// The move.
+        record: MoveRecord,
+    },
+    /// Nothing happened.
+    Refused {
+        /// Why.
+        refusal: Refusal,
+    },
+}
+
+impl From<app::TapResult> for TapResult {
+    fn from(t: app::TapResult) -> Self {
+        match t {
+            app::TapResult::Selected(p) => TapResult::Selected { point: p.into() },
+            app::TapResult::Deselected => TapResult::Deselected,
+            app::TapResult::Moved(m) => TapResult::Moved { record: m.into() },
+            app::TapResult::Refused(r) => TapResult::Refused { refusal: r.into() },
+        }
+    }
+}
+
+/// A saved game in the list.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct GameSummary {
+    /// The saved game's id.
+    pub id: i64,
+    /// The game.
+    pub variant: Variant,
+    /// Who played first.
+    pub first: Player,
+    /// Who played second.
+    pub second: Player,
+    /// Moves played.
+    pub ply_count: u32,
+    /// How it ended, if it has.
+    pub outcome: Option<GameOutcome>,
+    /// When it was started (ms since 1970, UTC).
+    pub created_at_ms: i64,
+    /// When it was last saved (ms since 1970, UTC).
+    pub updated_at_ms: i64,
+}
+
+impl From<app::GameSummary> for GameSummary {
+    fn from(g: app::GameSummary) -> Self {
+        GameSummary {
+            id: g.id,
+            variant: g.variant.into(),
+            first: g.first.into(),
+            second: g.second.into(),
+            ply_count: g.ply_count,
+            outcome: g.outcome.map(GameOutcome::from),
+            created_at_ms: g.created_at_ms,
+            updated_at_ms: g.updated_at_ms,
+        }
+    }
+}
+
+/// How pieces are labelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum PieceStyle {
+    /// Chinese characters.
+    Characters,
+    /// Latin letters.
+    Letters,
+}
+
+/// The player's settings.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct Settings {
+    /// Mark where the selected piece can go.
+    pub show_legal_targets: bool,
+    /// Mark the last move.
+    pub show_last_move: bool,
+    /// In pass-and-play, turn the board to face the side to move.
+    pub rotate_board: bool,
+    /// How pieces are labelled.
+    pub piece_style: PieceStyle,
+}
+
+impl From<app::Settings> for Settings {
+    fn from(s: app::Settings) -> Self {
+        Settings {
+            show_legal_targets: s.show_legal_targets,
+            show_last_move: s.show_last_move,
+            rotate_board: s.rotate_board,
+            piece_style: match s.piece_style {
+                app::PieceStyle::Characters => PieceStyle::Characters,
+                app::PieceStyle::Letters => PieceStyle::Letters,
+            },
+        }
+    }
+}
+
+impl From<Settings> for app::Settings {
+    fn from(s: Settings) -> Self {
+        app::Settings {
+            show_legal_targets: s.show_legal_targets,
+            show_last_move: s.show_last_move,
+            rotate_board: s.rotate_board,
+            piece_style: match s.piece_style {
+                PieceStyle::Characters => app::PieceStyle::Characters,
+                PieceStyle::Letters => app::PieceStyle::Letters,
+            },
+        }
+    }
+}
