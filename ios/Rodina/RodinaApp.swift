@@ -1,0 +1,95 @@
+import RodinaCore
+import SwiftUI
+
+/// The app: opens the store in Application Support and shows the saved games, a new game, a
+/// game in play, or why the store could not be opened (its file is never replaced silently).
+@main
+struct RodinaApp: App {
+    @StateObject private var app = AppModel()
+
+    var body: some Scene {
+        WindowGroup {
+            if let error = app.startupError {
+                VStack(alignment: .leading, spacing: 12) {
+                    Text("Rodina cannot open its saved games").font(.title2)
+                    Text(error)
+                }
+                .padding()
+            } else {
+                HomeView().environmentObject(app)
+            }
+        }
+    }
+}
+
+/// The app's state below the screens (the twin of the Android app's AppController).
+@MainActor
+final class AppModel: ObservableObject {
+    @Published private(set) var games: [GameSummary] = []
+    @Published var message: String?
+    @Published var game: GameModel?
+    @Published private(set) var settings: RodinaCore.Settings
+    let startupError: String?
+    private let store: Store?
+
+    init() {
+        var store: Store?
+        var error: String?
+        do {
+            let dir = try FileManager.default.url(
+                for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+            store = try Store.open(path: dir.appendingPathComponent("rodina.db").path)
+        } catch {
+            error = Texts.message(error)
+        }
+        self.store = store
+        self.startupError = error
+        self.settings = (try? store?.settings()) ?? RodinaCore.Settings(
+            showLegalTargets: true, showLastMove: true, rotateBoard: false, pieceStyle: .characters)
+        refresh()
+    }
+
+    func refresh() {
+        guard let store else { return }
+        do { games = try store.listGames() } catch { message = Texts.message(error) }
+    }
+
+    func start(handicap: Handicap?) {
+        do {
+            let session = try GameSession(options: NewGame(
+                variant: .xiangqi, handicap: handicap, fen: nil, first: .person, second: .person))
+            game = GameModel(session: session, store: store, settings: settings)
+        } catch {
+            message = Texts.message(error)
+        }
+    }
+
+    func resume(_ id: Int64) {
+        guard let store else { return }
+        do {
+            game = GameModel(session: try GameSession.resume(store: store, id: id), store: store, settings: settings)
+        } catch {
+            message = Texts.message(error)
+        }
+    }
+
+    func delete(_ id: Int64) {
+        guard let store else { return }
+        do {
+            _ = try store.deleteGame(id: id)
+            refresh()
+        } catch {
+            message = Texts.message(error)
+        }
+    }
+
+    func update(_ new: RodinaCore.Settings) {
+        guard let store else { return }
+        do {
+            try store.setSettings(settings: new)
+            settings = new
+        } catch {
+            message = Texts.message(error)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+// Runs on a Mac after ios/build-xcframework.sh: `cd ios/RodinaCore && swift test`.
+// The same checks as the JVM tests (bindings/kotlin), through the Swift bindings.
+
+import XCTest
+@testable import RodinaCore
+
+final class RodinaCoreTests: XCTestCase {
+    private func passAndPlay(fen: String? = nil) -> NewGame {
+        NewGame(variant: .xiangqi, handicap: nil, fen: fen, first: .person, second: .person)
+    }
+
+    func testAWholeGameIsPlayedByTapsToCheckmate() throws {
+        let s = try GameSession(options: passAndPlay())
+        let moves: [((Int, Int), (Int, Int))] = [
+            ((1, 2), (1, 4)), ((0, 6), (0, 5)), ((1, 4), (2, 4)), ((5, 9), (4, 8)), ((2, 4), (2, 9)),
+        ]
+        for (from, to) in moves {
+            XCTAssertEqual(s.tap(point: point(from.0, from.1)), .selected(point: point(from.0, from.1)))
+            guard case .moved = s.tap(point: point(to.0, to.1)) else { return XCTFail("no move") }
+        }
+        XCTAssertEqual(s.moves().map(\.notation), ["C8+2", "P1+1", "C8=7", "A6+5", "C7+5"])
+        XCTAssertEqual(s.outcome(), .win(winner: .first, reason: .checkmate))
+    }
+
+    func testBadInputThrowsWithTheCoresMessage() throws {
+        XCTAssertThrowsError(try GameSession(options: passAndPlay(fen: "rnbakabnr/9/1c5c1 w - - 0 1"))) {
+            XCTAssertEqual(Texts.message($0), "bad start position: FEN board has 3 ranks, expected 10")
+        }
+        let s = try GameSession(options: passAndPlay())
+        XCTAssertThrowsError(try s.play(text: "a1a5")) {
+            XCTAssertEqual(Texts.message($0), "\"a1a5\" is not a legal move here: the chariot on a1 cannot move to a5")
+        }
+    }
+
+    func testAGameIsSavedAndResumed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("rodina.db").path
+        let store = try Store.open(path: path)
+        let s = try GameSession(options: passAndPlay())
+        _ = try s.play(text: "h3e3")
+        let id = try s.save(store: store)
+        let back = try GameSession.resume(store: store, id: id)
+        XCTAssertEqual(back.moves().map(\.coordinate), ["h3e3"])
+    }
+
+    func testAnUnreadableDatabaseIsReportedAsDamaged() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".db")
+        try Data(repeating: 7, count: 4096).write(to: file)
+        XCTAssertThrowsError(try Store.open(path: file.path)) { error in
+            guard case RodinaError.DatabaseDamaged = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testOrientationMapsBothWays() {
+        for flipped in [false, true] {
+            let o = Orientation(files: 9, ranks: 10, flipped: flipped)
+            for f in 0..<9 { for r in 0..<10 { XCTAssertEqual(o.point(at: o.cell(of: point(f, r))), point(f, r)) } }
+        }
+    }
+}
