@@ -9,12 +9,16 @@ use rodina_rules as rules;
 pub enum Variant {
     /// Xiangqi, Chinese chess.
     Xiangqi,
+    /// Jeson Mor, the Mongolian game of nine knights (its rules are in the core; the app
+    /// refuses a session of it until its board is wired in `rodina-app`).
+    JesonMor,
 }
 
 impl From<rules::Variant> for Variant {
     fn from(v: rules::Variant) -> Self {
         match v {
             rules::Variant::Xiangqi => Variant::Xiangqi,
+            rules::Variant::JesonMor => Variant::JesonMor,
         }
     }
 }
@@ -23,6 +27,7 @@ impl From<Variant> for rules::Variant {
     fn from(v: Variant) -> Self {
         match v {
             Variant::Xiangqi => rules::Variant::Xiangqi,
+            Variant::JesonMor => rules::Variant::JesonMor,
         }
     }
 }

@@ -319,3 +319,10 @@ fn a_record_with_a_move_that_does_not_replay_is_an_error() {
     let err = Session::from_record(&record).err().unwrap();
     assert!(err.to_string().contains("there is no piece on h3"), "{err}");
 }
+
+#[test]
+fn a_game_of_the_family_not_yet_wired_into_the_app_is_refused_by_name() {
+    let err = Session::new(NewGame::pass_and_play(Variant::JesonMor)).unwrap_err();
+    assert_eq!(err, SessionError::Unsupported(Variant::JesonMor));
+    assert_eq!(err.to_string(), "jesonmor cannot be played in the app yet");
+}

@@ -120,10 +120,8 @@ fn a_saved_game_that_cannot_be_read_is_reported_and_left_out_of_the_list() {
         "{err}"
     );
     let err = store.load_game(bad_variant).unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        format!("saved game {bad_variant} cannot be read: unknown game \"go\" (known: xiangqi)")
-    );
+    let expected = format!("saved game {bad_variant} cannot be read: unknown game \"go\" (known: ");
+    assert!(err.to_string().starts_with(&expected), "{err}");
     let ids: Vec<i64> = store.list_games().unwrap().iter().map(|g| g.id).collect();
     assert_eq!(ids.len(), 2);
     assert!(ids.contains(&good) && ids.contains(&bad_moves));

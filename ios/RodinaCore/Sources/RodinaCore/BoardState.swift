@@ -59,6 +59,7 @@ public enum Texts {
     public static func sideName(_ v: Variant, _ side: Side) -> String {
         switch v {
         case .xiangqi: return side == .first ? "Red" : "Black"
+        case .jesonMor: return side == .first ? "Red" : "Green"
         }
     }
 
