@@ -40,7 +40,7 @@ cargo rustc --quiet -p rodina-ffi --lib --crate-type cdylib
 rm -rf "$GEN" bindings/kotlin/target/surefire-reports
 cargo run --quiet -p uniffi-bindgen -- generate --library "target/debug/$LIB" \
   --language kotlin --out-dir "$GEN" --no-format
-(cd bindings/kotlin && mvn -B -q test -Drodina.lib.dir="$PWD/../../target/debug")
+(cd bindings/kotlin && mvn -B -q -Dstyle.color=never test -Drodina.lib.dir="$PWD/../../target/debug")
 python3 - <<'PY'
 import glob, re
 totals = [0, 0]

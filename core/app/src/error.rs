@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use rodina_rules::{ParseFenError, ParseMoveError, PlayError, Variant};
+use rodina_rules::{ParseFenError, ParseMoveError, Variant};
 
 /// Why a session could not be started or a request on it could not be carried out.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
@@ -29,18 +29,6 @@ pub enum SessionError {
     /// The game is part of the family but not yet playable in the app.
     #[error("{0} cannot be played in the app yet")]
     Unsupported(Variant),
-}
-
-impl From<PlayError> for SessionError {
-    fn from(e: PlayError) -> Self {
-        match e {
-            PlayError::GameOver => SessionError::GameOver,
-            PlayError::IllegalMove { text } => SessionError::Move(ParseMoveError::Illegal {
-                text,
-                reason: "the rules do not allow it".to_owned(),
-            }),
-        }
-    }
 }
 
 /// Why the [`crate::Store`] could not do what was asked. The database is never changed when

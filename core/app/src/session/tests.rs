@@ -326,3 +326,69 @@ fn a_game_of_the_family_not_yet_wired_into_the_app_is_refused_by_name() {
     assert_eq!(err, SessionError::Unsupported(Variant::JesonMor));
     assert_eq!(err.to_string(), "jesonmor cannot be played in the app yet");
 }
+
+/// A small deterministic generator, so the random-input test is the same on every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, below: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % below
+    }
+}
+
+#[test]
+fn random_taps_drags_undos_and_resignations_keep_the_session_consistent() {
+    let mut rng = Lcg(7);
+    let mut s = pass_and_play();
+    let mut moved = 0;
+    for _ in 0..4000 {
+        // Points a little past the board's edges too: a UI may send anything.
+        let mut p = || Point::new(rng.next(11) as u8, rng.next(12) as u8);
+        let (a, b) = (p(), p());
+        let before = s.moves().len();
+        let targets = s.view().targets;
+        let result = match rng.next(100) {
+            // Undo and resign report their own results; only moves matter below.
+            0..=2 => {
+                s.undo();
+                TapResult::Deselected
+            }
+            3 => {
+                let _ = s.resign();
+                TapResult::Deselected
+            }
+            4..=30 => s.drag(a, b),
+            31..=60 if !targets.is_empty() => {
+                let t = targets[rng.next(targets.len() as u64) as usize];
+                s.tap(t)
+            }
+            _ => s.tap(a),
+        };
+        if let TapResult::Moved(m) = &result {
+            moved += 1;
+            assert_eq!(s.moves().len(), before + 1);
+            assert_eq!(s.moves().last(), Some(m));
+        }
+        let v = s.view();
+        assert_eq!(v.points.len(), 90);
+        assert_eq!(v.ply_count as usize, s.moves().len());
+        match v.selected {
+            Some(sel) => {
+                let piece = v.point(sel).and_then(|pv| pv.piece).expect("a selected piece");
+                assert_eq!(piece.side, v.to_move);
+                assert!(!v.targets.is_empty());
+                assert!(v.targets.iter().all(|t| v.point(*t).unwrap().highlights.target));
+            }
+            None => assert!(v.targets.is_empty()),
+        }
+        if v.outcome.is_some() {
+            assert_eq!(v.awaiting, Awaiting::Nobody);
+            assert_eq!(v.selected, None);
+        }
+        // Saving and resuming gives back the same game at any moment.
+        let back = Session::from_record(&s.record()).unwrap();
+        assert_eq!((back.fen(), back.outcome()), (s.fen(), s.outcome()));
+    }
+    assert!(moved > 100, "the random input played only {moved} moves");
+}

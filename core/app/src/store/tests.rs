@@ -230,3 +230,9 @@ fn a_draw_is_listed_with_its_reason() {
     assert_eq!(store.list_games().unwrap()[0].outcome, Some(draw));
     assert_eq!(store.load_game(id).unwrap().declared, Some(draw));
 }
+
+#[test]
+fn a_path_sqlite_cannot_take_is_an_error_not_a_panic() {
+    let err = Store::open("rodina\0.db").unwrap_err();
+    assert!(matches!(err, StoreError::Sqlite { .. }), "{err:?}");
+}
