@@ -40,7 +40,10 @@ cargo rustc --quiet -p rodina-ffi --lib --crate-type cdylib
 rm -rf "$GEN" bindings/kotlin/target/surefire-reports
 cargo run --quiet -p uniffi-bindgen -- generate --library "target/debug/$LIB" \
   --language kotlin --out-dir "$GEN" --no-format
-(cd bindings/kotlin && mvn -B -q -Dstyle.color=never test -Drodina.lib.dir="$PWD/../../target/debug")
+# Maven 3.8 prints colour resets even in batch mode; strip them so the summary below stands
+# on a line of its own (pipefail keeps Maven's exit status).
+(cd bindings/kotlin && mvn -B -q test -Drodina.lib.dir="$PWD/../../target/debug") |
+  sed 's/\x1b\[[0-9;]*m//g'
 python3 - <<'PY'
 import glob, re
 totals = [0, 0]

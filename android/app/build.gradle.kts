@@ -65,6 +65,7 @@ val cargoNdk by tasks.registering(Exec::class) {
     inputs.files(fileTree(rustRoot) {
         include("Cargo.toml", "Cargo.lock", "core/**/*.rs", "core/**/Cargo.toml", "bindings/**/*.rs",
             "bindings/**/Cargo.toml", "bindings/uniffi.toml")
+        exclude("**/target/**", "android/**", "ios/**")
     })
     outputs.dir(rustJniLibs)
     commandLine(

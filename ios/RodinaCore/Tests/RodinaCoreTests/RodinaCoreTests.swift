@@ -48,7 +48,7 @@ final class RodinaCoreTests: XCTestCase {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".db")
         try Data(repeating: 7, count: 4096).write(to: file)
         XCTAssertThrowsError(try Store.open(path: file.path)) { error in
-            guard case RodinaError.DatabaseDamaged = error else { return XCTFail("\(error)") }
+            guard let e = error as? RodinaError, case .DatabaseDamaged = e else { return XCTFail("\(error)") }
         }
     }
 

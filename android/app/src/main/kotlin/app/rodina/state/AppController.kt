@@ -68,9 +68,14 @@ class AppController(
 
     /** Starts a new game from the form and opens it in place of the form. */
     fun startGame(form: NewGameForm) {
-        val session = GameSession(form.options())
-        game = GameController(session, store, settings, scope, io)
-        navigator.replaceTop(Screen.Game(savedId = null))
+        try {
+            val session = GameSession(form.options())
+            game = GameController(session, store, settings, scope, io)
+            navigator.replaceTop(Screen.Game(savedId = null))
+        } catch (e: RodinaException) {
+            _home.value = _home.value.copy(message = e.message)
+            navigator.home()
+        }
     }
 
     /** Opens saved game [id]; a game that cannot be read is reported on the home screen. */
@@ -94,10 +99,14 @@ class AppController(
         }
     }
 
-    /** Saves new settings; the next game screen uses them. */
-    fun updateSettings(new: Settings) {
+    /** Saves new settings; the next game screen uses them. Returns false if they could not be saved. */
+    fun updateSettings(new: Settings): Boolean = try {
         store.setSettings(new)
         settings = new
+        true
+    } catch (e: RodinaException) {
+        _home.value = _home.value.copy(message = e.message)
+        false
     }
 
     /** Leaves the screen on top (the system back gesture). Returns false on the home screen. */

@@ -24,8 +24,7 @@ import app.rodina.state.AppController
 fun SettingsScreen(app: AppController) {
     var s by remember { mutableStateOf(app.settings) }
     fun set(new: Settings) {
-        s = new
-        app.updateSettings(new)
+        if (app.updateSettings(new)) s = new
     }
     Column(Modifier.fillMaxSize().padding(16.dp)) {
         Text("Settings", style = MaterialTheme.typography.headlineSmall)

@@ -257,10 +257,22 @@ class AppControllerTest {
     }
 
     @Test
+    fun `a game the app cannot play yet is reported on the home screen`() {
+        Store.inMemory().use { store ->
+            val app = AppController(store, now, Dispatchers.Unconfined)
+            app.navigator.open(Screen.NewGame)
+            app.startGame(NewGameForm(variant = Variant.JESON_MOR))
+            assertNull(app.game)
+            assertEquals(Screen.Home, app.navigator.current.value)
+            assertEquals("jesonmor cannot be played in the app yet", app.home.value.message)
+        }
+    }
+
+    @Test
     fun `settings are saved and used by the next game`(@TempDir dir: Path) {
         Store.open(dir.resolve("app.db").toString()).use { store ->
             val app = AppController(store, now, Dispatchers.Unconfined)
-            app.updateSettings(app.settings.copy(pieceStyle = PieceStyle.LETTERS))
+            assertTrue(app.updateSettings(app.settings.copy(pieceStyle = PieceStyle.LETTERS)))
             app.startGame(NewGameForm())
             assertEquals("R", app.game!!.state.value.cells[0].label)
             assertEquals(PieceStyle.LETTERS, AppController(store, now, Dispatchers.Unconfined).settings.pieceStyle)
