@@ -9,6 +9,9 @@ use rodina_rules as rules;
 pub enum Variant {
     /// Xiangqi, Chinese chess.
     Xiangqi,
+    /// Jieqi, Xiangqi with the pieces shuffled face down (its rules are in the core; the app
+    /// refuses a session of it until its board is wired in `rodina-app`).
+    Jieqi,
     /// Jeson Mor, the Mongolian game of nine knights (its rules are in the core; the app
     /// refuses a session of it until its board is wired in `rodina-app`).
     JesonMor,
@@ -18,6 +21,7 @@ impl From<rules::Variant> for Variant {
     fn from(v: rules::Variant) -> Self {
         match v {
             rules::Variant::Xiangqi => Variant::Xiangqi,
+            rules::Variant::Jieqi => Variant::Jieqi,
             rules::Variant::JesonMor => Variant::JesonMor,
         }
     }
@@ -27,6 +31,7 @@ impl From<Variant> for rules::Variant {
     fn from(v: Variant) -> Self {
         match v {
             Variant::Xiangqi => rules::Variant::Xiangqi,
+            Variant::Jieqi => rules::Variant::Jieqi,
             Variant::JesonMor => rules::Variant::JesonMor,
         }
     }

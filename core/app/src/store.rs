@@ -138,6 +138,35 @@ fn outcome_text(o: Outcome) -> String {
     }
 }
 
+/// The position of a reason in [`WIN_REASONS`]. Its exhaustive match turns a reason added to
+/// the rules into a compile error here, so the list of stored reasons cannot fall behind.
+const fn win_reason_index(r: WinReason) -> usize {
+    match r {
+        WinReason::Checkmate => 0,
+        WinReason::NoMoves => 1,
+        WinReason::Centre => 2,
+        WinReason::LastPiece => 3,
+        WinReason::KingBond => 4,
+        WinReason::PerpetualCheck => 5,
+        WinReason::PerpetualChase => 6,
+        WinReason::ExcessiveChecksOrChases => 7,
+        WinReason::Resignation => 8,
+        WinReason::Time => 9,
+    }
+}
+
+/// The position of a reason in [`DRAW_REASONS`] (see [`win_reason_index`]).
+const fn draw_reason_index(r: DrawReason) -> usize {
+    match r {
+        DrawReason::Repetition => 0,
+        DrawReason::FiftyMoves => 1,
+        DrawReason::InsufficientMaterial => 2,
+        DrawReason::AllBonded => 3,
+        DrawReason::NoMoves => 4,
+        DrawReason::Agreement => 5,
+    }
+}
+
 const WIN_REASONS: [WinReason; 10] = [
     WinReason::Checkmate,
     WinReason::NoMoves,
@@ -159,6 +188,21 @@ const DRAW_REASONS: [DrawReason; 6] = [
     DrawReason::NoMoves,
     DrawReason::Agreement,
 ];
+
+// Checked when this crate compiles: each listed reason sits at the place its exhaustive match
+// gives it, so the lists hold every reason once.
+const _: () = {
+    let mut i = 0;
+    while i < WIN_REASONS.len() {
+        assert!(win_reason_index(WIN_REASONS[i]) == i);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < DRAW_REASONS.len() {
+        assert!(draw_reason_index(DRAW_REASONS[i]) == i);
+        i += 1;
+    }
+};
 
 fn parse_outcome(text: &str) -> Option<Outcome> {
     let words: Vec<&str> = text.split(' ').collect();

@@ -58,7 +58,7 @@ extension BoardView {
 public enum Texts {
     public static func sideName(_ v: Variant, _ side: Side) -> String {
         switch v {
-        case .xiangqi: return side == .first ? "Red" : "Black"
+        case .xiangqi, .jieqi: return side == .first ? "Red" : "Black"
         case .jesonMor: return side == .first ? "Red" : "Green"
         }
     }

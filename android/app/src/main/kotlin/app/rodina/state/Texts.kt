@@ -20,12 +20,13 @@ object Texts {
     /** The game's name. */
     fun variantName(v: Variant): String = when (v) {
         Variant.XIANGQI -> "Xiangqi"
+        Variant.JIEQI -> "Jieqi"
         Variant.JESON_MOR -> "Jeson Mor"
     }
 
     /** A side as players of [v] name it. */
     fun sideName(v: Variant, side: Side): String = when (v) {
-        Variant.XIANGQI -> if (side == Side.FIRST) "Red" else "Black"
+        Variant.XIANGQI, Variant.JIEQI -> if (side == Side.FIRST) "Red" else "Black"
         Variant.JESON_MOR -> if (side == Side.FIRST) "Red" else "Green"
     }
 
