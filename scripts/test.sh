@@ -42,7 +42,7 @@ cargo run --quiet -p uniffi-bindgen -- generate --library "target/debug/$LIB" \
   --language kotlin --out-dir "$GEN" --no-format
 # Maven 3.8 prints colour resets even in batch mode; strip them so the summary below stands
 # on a line of its own (pipefail keeps Maven's exit status).
-(cd bindings/kotlin && mvn -B -q test -Drodina.lib.dir="$PWD/../../target/debug") |
+(cd bindings/kotlin && mvn -B -q test -Drodina.lib.dir="$PWD/../../target/debug") 2>&1 |
   sed 's/\x1b\[[0-9;]*m//g'
 python3 - <<'PY'
 import glob, re
