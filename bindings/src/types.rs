@@ -15,6 +15,9 @@ pub enum Variant {
     /// Jeson Mor, the Mongolian game of nine knights (its rules are in the core; the app
     /// refuses a session of it until its board is wired in `rodina-app`).
     JesonMor,
+    /// Friendly chess (Paco Ŝako), where pieces bond instead of capturing (rules in the core;
+    /// not yet wired in `rodina-app`).
+    Friendly,
 }
 
 impl From<rules::Variant> for Variant {
@@ -23,6 +26,7 @@ impl From<rules::Variant> for Variant {
             rules::Variant::Xiangqi => Variant::Xiangqi,
             rules::Variant::Jieqi => Variant::Jieqi,
             rules::Variant::JesonMor => Variant::JesonMor,
+            rules::Variant::Friendly => Variant::Friendly,
         }
     }
 }
@@ -33,6 +37,7 @@ impl From<Variant> for rules::Variant {
             Variant::Xiangqi => rules::Variant::Xiangqi,
             Variant::Jieqi => rules::Variant::Jieqi,
             Variant::JesonMor => rules::Variant::JesonMor,
+            Variant::Friendly => rules::Variant::Friendly,
         }
     }
 }

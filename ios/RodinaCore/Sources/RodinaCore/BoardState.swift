@@ -60,6 +60,7 @@ public enum Texts {
         switch v {
         case .xiangqi, .jieqi: return side == .first ? "Red" : "Black"
         case .jesonMor: return side == .first ? "Red" : "Green"
+        case .friendly: return side == .first ? "White" : "Black"
         }
     }
 

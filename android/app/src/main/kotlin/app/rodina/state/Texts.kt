@@ -22,12 +22,14 @@ object Texts {
         Variant.XIANGQI -> "Xiangqi"
         Variant.JIEQI -> "Jieqi"
         Variant.JESON_MOR -> "Jeson Mor"
+        Variant.FRIENDLY -> "Friendly chess"
     }
 
     /** A side as players of [v] name it. */
     fun sideName(v: Variant, side: Side): String = when (v) {
         Variant.XIANGQI, Variant.JIEQI -> if (side == Side.FIRST) "Red" else "Black"
         Variant.JESON_MOR -> if (side == Side.FIRST) "Red" else "Green"
+        Variant.FRIENDLY -> if (side == Side.FIRST) "White" else "Black"
     }
 
     /** The label drawn on a piece. Chinese sets print different characters for each side. */
