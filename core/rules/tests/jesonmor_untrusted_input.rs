@@ -2,6 +2,8 @@
 //! Jeson Mor parser, and whatever parses is used (moves generated and played, text written
 //! back). The properties are those of the `jesonmor_fen` and `jesonmor_move` fuzz targets.
 
+mod support;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rodina_rules::jeson_mor::{Move, START_FEN, Setup, Square};
@@ -9,40 +11,6 @@ use rodina_rules::{Game, JesonMor, ParseMoveError, Position};
 
 /// Characters FENs and moves are made of, and some that are close to them.
 const ALPHABET: &[u8] = b"nNkK0123456789/ -wbrgx+centrCE.#abcdefghij";
-
-fn mutate(rng: &mut ChaCha8Rng, base: &str) -> String {
-    let mut bytes = base.as_bytes().to_vec();
-    for _ in 0..rng.random_range(1..4) {
-        match rng.random_range(0..3) {
-            0 if !bytes.is_empty() => {
-                let i = rng.random_range(0..bytes.len());
-                bytes[i] = ALPHABET[rng.random_range(0..ALPHABET.len())];
-            }
-            1 if !bytes.is_empty() => {
-                let i = rng.random_range(0..bytes.len());
-                bytes.remove(i);
-            }
-            _ => {
-                let i = rng.random_range(0..=bytes.len());
-                bytes.insert(i, ALPHABET[rng.random_range(0..ALPHABET.len())]);
-            }
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
-fn random_text(rng: &mut ChaCha8Rng, max: usize) -> String {
-    let len = rng.random_range(0..max);
-    (0..len)
-        .map(|_| {
-            if rng.random_bool(0.9) {
-                ALPHABET[rng.random_range(0..ALPHABET.len())] as char
-            } else {
-                char::from_u32(rng.random_range(0..0x3000)).unwrap_or('?')
-            }
-        })
-        .collect()
-}
 
 /// What the fuzz target checks of every position that parses.
 fn exercise(pos: &JesonMor) {
@@ -77,9 +45,9 @@ fn fens_never_panic() {
     let mut parsed = 0;
     for i in 0..20_000 {
         let text = if i % 4 == 0 {
-            random_text(&mut rng, 70)
+            support::random_text(&mut rng, ALPHABET, 70)
         } else {
-            mutate(&mut rng, bases[i % bases.len()])
+            support::mutate(&mut rng, ALPHABET, bases[i % bases.len()])
         };
         let _ = Setup::parse(&text).map(|s| s.fen());
         if let Ok(pos) = JesonMor::from_fen(&text) {
@@ -103,7 +71,7 @@ fn move_texts_never_panic() {
         let text = if i % 5 == 4 && !legal.is_empty() {
             legal[rng.random_range(0..legal.len())].to_string()
         } else if i % 2 == 0 {
-            random_text(&mut rng, 7)
+            support::random_text(&mut rng, ALPHABET, 7)
         } else {
             let sep = ["", "", "-", "x", " "][rng.random_range(0..5)];
             let a = &squares[rng.random_range(0..squares.len())];

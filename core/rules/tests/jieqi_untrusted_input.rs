@@ -2,46 +2,14 @@
 //! programs write) and move texts go through every Jieqi parser, and whatever parses is used
 //! (views made, moves generated, text written back and read again).
 
-use rand::{Rng, SeedableRng};
+mod support;
+
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rodina_rules::jieqi::{Jieqi, JieqiView, RuleSet, START_VIEW_FEN, Seat, Setup, ViewGame};
 use rodina_rules::{Game, Position};
 
 const ALPHABET: &[u8] = b"rnbakcpRNBAKCPheHExX0123456789/ -wb()?=";
-
-fn mutate(rng: &mut ChaCha8Rng, base: &str) -> String {
-    let mut bytes = base.as_bytes().to_vec();
-    for _ in 0..rng.random_range(1..4) {
-        match rng.random_range(0..3) {
-            0 if !bytes.is_empty() => {
-                let i = rng.random_range(0..bytes.len());
-                bytes[i] = ALPHABET[rng.random_range(0..ALPHABET.len())];
-            }
-            1 if !bytes.is_empty() => {
-                let i = rng.random_range(0..bytes.len());
-                bytes.remove(i);
-            }
-            _ => {
-                let i = rng.random_range(0..=bytes.len());
-                bytes.insert(i, ALPHABET[rng.random_range(0..ALPHABET.len())]);
-            }
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
-fn random_text(rng: &mut ChaCha8Rng, max: usize) -> String {
-    let len = rng.random_range(0..max);
-    (0..len)
-        .map(|_| {
-            if rng.random_bool(0.9) {
-                ALPHABET[rng.random_range(0..ALPHABET.len())] as char
-            } else {
-                char::from_u32(rng.random_range(0..0x3000)).unwrap_or('?')
-            }
-        })
-        .collect()
-}
 
 fn exercise_truth(p: &Jieqi) {
     let fen = p.fen();
@@ -80,9 +48,9 @@ fn fens_never_panic() {
     let (mut truths, mut views) = (0, 0);
     for i in 0..20_000 {
         let text = if i % 4 == 0 {
-            random_text(&mut rng, 100)
+            support::random_text(&mut rng, ALPHABET, 100)
         } else {
-            mutate(&mut rng, bases[i % bases.len()])
+            support::mutate(&mut rng, ALPHABET, bases[i % bases.len()])
         };
         if let Ok(setup) = Setup::parse(&text) {
             let _ = setup.fen();
@@ -113,7 +81,7 @@ fn move_texts_never_panic() {
     let mut game = Game::new(start.clone());
     let mut view = ViewGame::new(start.view(Seat::Spectator));
     for _ in 0..20_000 {
-        let text = random_text(&mut rng, 10);
+        let text = support::random_text(&mut rng, ALPHABET, 10);
         let pos = game.position().clone();
         let _ = pos.parse_record_move(&text);
         if let Ok(m) = pos.parse_move(&text) {

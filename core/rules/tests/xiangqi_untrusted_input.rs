@@ -1,46 +1,14 @@
 //! Untrusted text never panics: random and mutated FENs and move texts go through every
 //! Xiangqi parser, and whatever parses is used (moves generated, text written back).
 
-use rand::{Rng, SeedableRng};
+mod support;
+
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rodina_rules::xiangqi::{START_FEN, Setup};
 use rodina_rules::{Game, Position, Xiangqi};
 
 const ALPHABET: &[u8] = b"rnbakcpRNBAKCPheHE0123456789/ -wbx+=.#";
-
-fn mutate(rng: &mut ChaCha8Rng, base: &str) -> String {
-    let mut bytes = base.as_bytes().to_vec();
-    for _ in 0..rng.random_range(1..4) {
-        match rng.random_range(0..3) {
-            0 if !bytes.is_empty() => {
-                let i = rng.random_range(0..bytes.len());
-                bytes[i] = ALPHABET[rng.random_range(0..ALPHABET.len())];
-            }
-            1 if !bytes.is_empty() => {
-                let i = rng.random_range(0..bytes.len());
-                bytes.remove(i);
-            }
-            _ => {
-                let i = rng.random_range(0..=bytes.len());
-                bytes.insert(i, ALPHABET[rng.random_range(0..ALPHABET.len())]);
-            }
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
-fn random_text(rng: &mut ChaCha8Rng, max: usize) -> String {
-    let len = rng.random_range(0..max);
-    (0..len)
-        .map(|_| {
-            if rng.random_bool(0.9) {
-                ALPHABET[rng.random_range(0..ALPHABET.len())] as char
-            } else {
-                char::from_u32(rng.random_range(0..0x3000)).unwrap_or('?')
-            }
-        })
-        .collect()
-}
 
 fn exercise(pos: &Xiangqi) {
     let fen = pos.fen();
@@ -62,9 +30,9 @@ fn fens_never_panic() {
     let mut parsed = 0;
     for i in 0..20_000 {
         let text = if i % 4 == 0 {
-            random_text(&mut rng, 80)
+            support::random_text(&mut rng, ALPHABET, 80)
         } else {
-            mutate(&mut rng, bases[i % bases.len()])
+            support::mutate(&mut rng, ALPHABET, bases[i % bases.len()])
         };
         let _ = Setup::parse(&text);
         if let Ok(pos) = Xiangqi::from_fen(&text) {
@@ -81,7 +49,7 @@ fn move_texts_never_panic() {
     let mut game = Game::new(Xiangqi::new());
     let mut accepted = 0;
     for _ in 0..20_000 {
-        let text = random_text(&mut rng, 8);
+        let text = support::random_text(&mut rng, ALPHABET, 8);
         let pos = game.position().clone();
         let _ = pos.parse_iccs(&text);
         let _ = pos.parse_wxf(&text);
