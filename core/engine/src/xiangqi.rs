@@ -1,0 +1,526 @@
+//! Xiangqi for the search: the [`SearchGame`] implementation, the evaluation and a small
+//! opening book.
+//!
+//! The evaluation knows the game the way a club player does: material that changes with the
+//! phase (cannons need screens and fade in the endgame, horses grow), piece placement
+//! (soldiers gain most once across the river and near the palace, horses want the palace
+//! corners, chariots the open lines), mobility (a horse with blocked legs is half a horse),
+//! king safety (attackers near a palace count for more when its advisors and elephants are
+//! gone) and the central cannon's pressure on the general's file.
+
+use rodina_rules::xiangqi::{Move, Role};
+use rodina_rules::{Color, Outcome, Position, WinReason, Xiangqi};
+
+use crate::game::SearchGame;
+
+/// Material per role at the start (middlegame) and in the endgame, in centipawns.
+/// Index: role as `rodina_rules::xiangqi::Role` discriminant (1 = general .. 7 = soldier).
+const MATERIAL_MG: [i32; 8] = [0, 0, 150, 150, 400, 900, 460, 80];
+const MATERIAL_EG: [i32; 8] = [0, 0, 140, 140, 450, 1000, 400, 110];
+
+/// Ordering value of a victim (most valuable victim first).
+const VICTIM: [i32; 8] = [0, 100, 15, 15, 40, 90, 45, 10];
+
+/// Piece-square tables from Red's side: row 0 is rank 10 (Black's back rank), row 9 is rank 1.
+/// Black reads them mirrored by rank. Values are centipawns added to the material.
+#[rustfmt::skip]
+const HORSE_PST: [[i32; 9]; 10] = [
+    [ 0, -5,  0,  5,  0,  5,  0, -5,  0],
+    [ 0,  5, 15, 22,  5, 22, 15,  5,  0],
+    [ 5, 15, 22, 25, 22, 25, 22, 15,  5],
+    [ 5, 20, 20, 25, 25, 25, 20, 20,  5],
+    [ 0, 10, 15, 20, 20, 20, 15, 10,  0],
+    [ 0,  8, 12, 15, 12, 15, 12,  8,  0],
+    [ 0,  5, 10,  8, 10,  8, 10,  5,  0],
+    [-5,  2,  5,  5, -5,  5,  5,  2, -5],
+    [-5, -5,  0,  0,-10,  0,  0, -5, -5],
+    [-10,-5, -5, -5,-10, -5, -5, -5,-10],
+];
+
+#[rustfmt::skip]
+const CHARIOT_PST: [[i32; 9]; 10] = [
+    [ 6,  8,  7, 13, 14, 13,  7,  8,  6],
+    [ 6, 12,  9, 16, 30, 16,  9, 12,  6],
+    [ 6,  8,  7, 14, 16, 14,  7,  8,  6],
+    [ 6, 13, 13, 16, 16, 16, 13, 13,  6],
+    [ 8, 11, 11, 14, 15, 14, 11, 11,  8],
+    [ 8, 12, 12, 14, 15, 14, 12, 12,  8],
+    [ 4,  9,  4, 12, 14, 12,  4,  9,  4],
+    [-2,  8,  4, 12, 12, 12,  4,  8, -2],
+    [ 5,  8,  6, 12,  0, 12,  6,  8,  5],
+    [-6,  6,  4, 12,  0, 12,  4,  6, -6],
+];
+
+#[rustfmt::skip]
+const CANNON_PST: [[i32; 9]; 10] = [
+    [ 6,  4,  0,-10,-12,-10,  0,  4,  6],
+    [ 2,  2,  0, -4,-14, -4,  0,  2,  2],
+    [ 2,  2,  0,-10, -8,-10,  0,  2,  2],
+    [ 0,  0, -2,  4, 10,  4, -2,  0,  0],
+    [ 0,  0,  0,  2,  8,  2,  0,  0,  0],
+    [-2,  0,  4,  2,  6,  2,  4,  0, -2],
+    [ 0,  0,  0,  2,  4,  2,  0,  0,  0],
+    [ 4,  0,  8,  6, 10,  6,  8,  0,  4],
+    [ 0,  2,  4,  6,  6,  6,  4,  2,  0],
+    [ 0,  0,  2,  6,  6,  6,  2,  0,  0],
+];
+
+#[rustfmt::skip]
+const SOLDIER_PST: [[i32; 9]; 10] = [
+    [ 0,  0,  0,  2,  4,  2,  0,  0,  0],
+    [20, 30, 50, 65, 70, 65, 50, 30, 20],
+    [20, 30, 45, 55, 55, 55, 45, 30, 20],
+    [20, 27, 30, 40, 42, 40, 30, 27, 20],
+    [10, 18, 22, 35, 40, 35, 22, 18, 10],
+    [ 3,  0,  4,  0,  7,  0,  4,  0,  3],
+    [-2,  0, -2,  0,  6,  0, -2,  0, -2],
+    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
+    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
+    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
+];
+
+/// Mobility per reachable point, middlegame and endgame: chariot, horse, cannon.
+const MOB_CHARIOT: (i32, i32) = (4, 6);
+const MOB_HORSE: (i32, i32) = (9, 11);
+const MOB_CANNON: (i32, i32) = (2, 2);
+
+/// Phase weights: the attacking pieces left decide how much of the middlegame remains.
+const PHASE_CHARIOT: i32 = 4;
+const PHASE_MINOR: i32 = 2;
+const PHASE_TOTAL: i32 = 2 * (2 * PHASE_CHARIOT + 4 * PHASE_MINOR);
+
+/// A bonus for the side to move: it is a tempo ahead.
+const TEMPO: i32 = 10;
+
+const EMPTY: u8 = 0;
+
+/// A piece on the local board: role in the low three bits, 8 for Black.
+#[inline]
+fn code(color: Color, role: Role) -> u8 {
+    role as u8 | if color == Color::Black { 8 } else { 0 }
+}
+
+/// The table row/column of a point for `color`: Red reads row 9 - rank.
+#[inline]
+fn pst(table: &[[i32; 9]; 10], color: Color, s: usize) -> i32 {
+    let (file, rank) = (s % 9, s / 9);
+    let row = if color == Color::White { 9 - rank } else { rank };
+    table[row][file]
+}
+
+/// Rank counted from `color`'s own back rank (0..=9).
+#[inline]
+fn own_rank(color: Color, s: usize) -> usize {
+    if color == Color::White { s / 9 } else { 9 - s / 9 }
+}
+
+/// Per-side sums the evaluation collects.
+#[derive(Default)]
+struct Side {
+    mg: i32,
+    eg: i32,
+    phase: i32,
+    advisors: i32,
+    elephants: i32,
+    attack: i32,
+    attackers: i32,
+}
+
+/// The static evaluation of a Xiangqi position, from the side to move's point of view.
+pub fn evaluate(pos: &Xiangqi) -> i32 {
+    let mut board = [EMPTY; 90];
+    for (s, p) in pos.pieces() {
+        board[s.index()] = code(p.color, p.role);
+    }
+    let generals = [pos.general(Color::White).index(), pos.general(Color::Black).index()];
+    let mut sides = [Side::default(), Side::default()];
+    for s in 0..90 {
+        let c = board[s];
+        if c == EMPTY {
+            continue;
+        }
+        let color = if c & 8 != 0 { Color::Black } else { Color::White };
+        let role = c & 7;
+        let them_general = generals[(!color).index()];
+        let side = &mut sides[color.index()];
+        side.mg += MATERIAL_MG[role as usize];
+        side.eg += MATERIAL_EG[role as usize];
+        match role {
+            2 => side.advisors += 1,
+            3 => {
+                side.elephants += 1;
+                if s % 9 == 4 {
+                    side.mg += 4;
+                }
+            }
+            4 => {
+                side.phase += PHASE_MINOR;
+                let p = pst(&HORSE_PST, color, s);
+                let m = horse_mobility(&board, s, color);
+                side.mg += p + m * MOB_HORSE.0;
+                side.eg += p / 2 + m * MOB_HORSE.1;
+                if near_palace(color, s, them_general) {
+                    side.attack += 2;
+                    side.attackers += 1;
+                }
+            }
+            5 => {
+                side.phase += PHASE_CHARIOT;
+                let p = pst(&CHARIOT_PST, color, s);
+                let m = chariot_mobility(&board, s, color);
+                side.mg += p + m * MOB_CHARIOT.0;
+                side.eg += p / 2 + m * MOB_CHARIOT.1;
+                if own_rank(color, s) >= 5 || s % 9 == them_general % 9 || s / 9 == them_general / 9
+                {
+                    side.attack += 3;
+                    side.attackers += 1;
+                }
+            }
+            6 => {
+                side.phase += PHASE_MINOR;
+                let p = pst(&CANNON_PST, color, s);
+                let m = cannon_mobility(&board, s, color);
+                side.mg += p + m * MOB_CANNON.0;
+                side.eg += p / 2 + m * MOB_CANNON.1;
+                if s % 9 == them_general % 9 {
+                    // A cannon on the general's file: with no screen it pins the file
+                    // (nothing may step between without giving a screen), with one it
+                    // threatens check by discovery.
+                    let between = between_on_file(&board, s, them_general);
+                    let bonus = match between {
+                        0 => 60,
+                        1 => 25,
+                        2 => 10,
+                        _ => 0,
+                    };
+                    side.mg += bonus;
+                    side.eg += bonus / 2;
+                    side.attack += 2;
+                    side.attackers += 1;
+                } else if own_rank(color, s) >= 7 {
+                    side.attack += 1;
+                }
+            }
+            7 => {
+                let p = pst(&SOLDIER_PST, color, s);
+                side.mg += p;
+                side.eg += p + p / 3;
+                if own_rank(color, s) >= 5 && near_palace(color, s, them_general) {
+                    side.attack += 1;
+                    side.attackers += 1;
+                }
+            }
+            _ => {
+                // The general: safest at home; stepping up exposes it.
+                let r = own_rank(color, s) as i32;
+                side.mg -= r * 12 + if s % 9 == 4 { 0 } else { 6 };
+            }
+        }
+    }
+    let phase = (sides[0].phase + sides[1].phase).min(PHASE_TOTAL);
+    let mut score = [0i32; 2];
+    for c in Color::ALL {
+        let (us, them) = (&sides[c.index()], &sides[(!c).index()]);
+        // Danger to `c`'s general: the opponent's attackers, worse with fewer defenders.
+        // Quadratic in the attack, because attackers combine (a lone chariot rarely mates).
+        let missing = (2 - us.advisors).max(0) * 3 + (2 - us.elephants).max(0) * 2;
+        let danger = if them.attackers >= 2 {
+            (them.attack * them.attack * (4 + missing) / 6).min(500)
+        } else {
+            0
+        };
+        let mg = us.mg - danger;
+        let eg = us.eg - danger / 3;
+        score[c.index()] = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+    }
+    let side = pos.turn();
+    score[side.index()] - score[(!side).index()] + TEMPO
+}
+
+/// Whether `s` is within striking distance of the general on `general`: a horse or soldier
+/// there takes part in an attack.
+#[inline]
+fn near_palace(color: Color, s: usize, general: usize) -> bool {
+    let _ = color;
+    let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+    let (gf, gr) = ((general % 9) as i32, (general / 9) as i32);
+    (f - gf).abs() <= 2 && (r - gr).abs() <= 3
+}
+
+/// Pieces strictly between two points of one file.
+#[inline]
+fn between_on_file(board: &[u8; 90], a: usize, b: usize) -> u32 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    let mut n = 0;
+    let mut s = lo + 9;
+    while s < hi {
+        if board[s] != EMPTY {
+            n += 1;
+        }
+        s += 9;
+    }
+    n
+}
+
+#[inline]
+fn is_own(board: &[u8; 90], s: usize, color: Color) -> bool {
+    let c = board[s];
+    c != EMPTY && ((c & 8 != 0) == (color == Color::Black))
+}
+
+/// Steps along the four lines: (file step, rank step).
+const LINES: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+/// Points a chariot reaches (empty or enemy).
+fn chariot_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
+    let (f0, r0) = ((s % 9) as i32, (s / 9) as i32);
+    let mut n = 0;
+    for (df, dr) in LINES {
+        let (mut f, mut r) = (f0 + df, r0 + dr);
+        while (0..9).contains(&f) && (0..10).contains(&r) {
+            let t = (r * 9 + f) as usize;
+            if board[t] != EMPTY {
+                if !is_own(board, t, color) {
+                    n += 1;
+                }
+                break;
+            }
+            n += 1;
+            f += df;
+            r += dr;
+        }
+    }
+    n
+}
+
+/// Points a cannon moves to or captures on.
+fn cannon_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
+    let (f0, r0) = ((s % 9) as i32, (s / 9) as i32);
+    let mut n = 0;
+    for (df, dr) in LINES {
+        let (mut f, mut r) = (f0 + df, r0 + dr);
+        let mut screen = false;
+        while (0..9).contains(&f) && (0..10).contains(&r) {
+            let t = (r * 9 + f) as usize;
+            if board[t] == EMPTY {
+                if !screen {
+                    n += 1;
+                }
+            } else if !screen {
+                screen = true;
+            } else {
+                if !is_own(board, t, color) {
+                    n += 2;
+                }
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    n
+}
+
+/// Points a horse reaches (leg free, target not its own piece); where it stands is left to
+/// the piece-square table.
+fn horse_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
+    type Step = (i32, i32);
+    const LEGS: [(Step, [Step; 2]); 4] = [
+        ((0, 1), [(-1, 2), (1, 2)]),
+        ((0, -1), [(-1, -2), (1, -2)]),
+        ((1, 0), [(2, -1), (2, 1)]),
+        ((-1, 0), [(-2, -1), (-2, 1)]),
+    ];
+    let (f0, r0) = ((s % 9) as i32, (s / 9) as i32);
+    let mut n = 0;
+    for ((lf, lr), targets) in LEGS {
+        let (f, r) = (f0 + lf, r0 + lr);
+        if !(0..9).contains(&f) || !(0..10).contains(&r) || board[(r * 9 + f) as usize] != EMPTY {
+            continue;
+        }
+        for (tf, tr) in targets {
+            let (f, r) = (f0 + tf, r0 + tr);
+            if (0..9).contains(&f)
+                && (0..10).contains(&r)
+                && !is_own(board, (r * 9 + f) as usize, color)
+            {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+impl SearchGame for Xiangqi {
+    type Move = Move;
+    const HAS_CHECK: bool = true;
+    const PERPETUAL_CHECK_LOSES: bool = true;
+    const HISTORY_SIZE: usize = 90 * 90;
+
+    #[inline]
+    fn side(&self) -> Color {
+        self.turn()
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.zobrist()
+    }
+
+    #[inline]
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves_into(out);
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    #[inline]
+    fn play(&self, m: &Move) -> Self {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        next
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        Xiangqi::null_move(self)
+    }
+
+    #[inline]
+    fn capture_order(&self, m: &Move) -> Option<i32> {
+        let victim = self.piece_at(m.to)?;
+        let attacker = self.moved_piece(*m).map_or(0, |p| VICTIM[p.role as usize]);
+        Some(VICTIM[victim.role as usize] * 16 - attacker)
+    }
+
+    #[inline]
+    fn capture_gain(&self, m: &Move) -> i32 {
+        self.piece_at(m.to).map_or(0, |p| {
+            let crossed = p.role == Role::Soldier && !m.to.on_own_side(p.color);
+            MATERIAL_EG[p.role as usize] + if crossed { 70 } else { 0 }
+        })
+    }
+
+    #[inline]
+    fn move_key(&self, m: &Move) -> u32 {
+        (m.from.index() * 90 + m.to.index()) as u32 + 1
+    }
+
+    #[inline]
+    fn history_index(&self, m: &Move) -> usize {
+        m.from.index() * 90 + m.to.index()
+    }
+
+    #[inline]
+    fn is_irreversible(&self, m: &Move) -> bool {
+        self.is_capture(*m)
+    }
+
+    #[inline]
+    fn terminal(&self) -> Option<Outcome> {
+        (self.halfmove_clock() >= rodina_rules::xiangqi::FIFTY_MOVE_PLIES)
+            .then_some(Outcome::Draw { reason: rodina_rules::DrawReason::FiftyMoves })
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        let reason = if self.is_check() { WinReason::Checkmate } else { WinReason::NoMoves };
+        Outcome::Win { winner: !self.turn(), reason }
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn move_text(&self, m: &Move) -> String {
+        m.to_string()
+    }
+}
+
+/// Opening lines people play, in coordinate text from the start position: the central
+/// cannon against the screen horses, same- and opposite-direction cannons and the fan-gong
+/// horse; the elephant, soldier ("immortal points the way"), horse and corner-cannon
+/// openings. The bots follow them for their first moves so that even the weakest level
+/// opens like a person, and matches start from them for variety.
+pub const BOOK: &[&str] = &[
+    // Central cannon vs screen horses.
+    "h3e3 h10g8 h1g3 b10c8 i1h1 i10h10 h1h7 g7g6",
+    "h3e3 h10g8 h1g3 b10c8 i1h1 i10h10 g4g5 c7c6",
+    "h3e3 b10c8 h1g3 h10g8 i1h1 i10h10 b1c3 g7g6",
+    // Same-direction cannons.
+    "h3e3 h8e8 h1g3 h10g8 i1h1 i10i9 b1c3 i9f9",
+    // Opposite-direction cannons.
+    "h3e3 b8e8 h1g3 b10c8 i1h1 a10b10 b1c3 b10b4",
+    // Fan-gong horse.
+    "h3e3 b10c8 h1g3 h8f8 i1h1 h10g8 c4c5 i10h10",
+    // Elephant opening.
+    "g1e3 c7c6 h1g3 b10c8 i1h1 i10i9 b1c3 h10g8",
+    "g1e3 h10g8 h1g3 i10h10 i1h1 g7g6 c4c5 b10c8",
+    "c1e3 h8e8 b1c3 h10g8 a1b1 i10h10 h1g3 g7g6",
+    // Soldier openings.
+    "c4c5 g7g6 b1c3 h10g8 h1g3 b10c8 i1h1 i10h10",
+    "c4c5 b8c8 h3e3 c10e8 h1g3 b10d9 i1h1 h10g8",
+    "g4g5 c7c6 h1g3 b10c8 b1c3 h10g8 i1h1 i10h10",
+    // Horse opening.
+    "h1g3 g7g6 g4g5 h10g8 i1h1 i10h10 b1c3 b10c8",
+    "b1c3 c7c6 c4c5 b10c8 a1b1 a10b10 h1g3 h10g8",
+    // Corner and palace-crossing cannons.
+    "h3f3 b10c8 h1g3 h10g8 i1h1 i10h10 b1c3 g7g6",
+    "h3d3 h10g8 h1g3 i10h10 i1h1 b10c8 b1c3 g7g6",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rodina_rules::Game;
+
+    fn pos(fen: &str) -> Xiangqi {
+        Xiangqi::from_fen(fen).expect("valid FEN")
+    }
+
+    #[test]
+    fn start_position_is_balanced() {
+        let start = Xiangqi::new();
+        // Only the tempo separates the sides.
+        assert_eq!(evaluate(&start), TEMPO);
+        let passed = start.null_move().expect("no check");
+        assert_eq!(evaluate(&passed), TEMPO);
+    }
+
+    #[test]
+    fn evaluation_is_symmetric_between_colours() {
+        // The same position with colours swapped and the board turned: equal scores.
+        let a = pos("3akab2/9/2n1b1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN3N2/4A4/2BAK1B2 w - - 0 1");
+        let b = pos("2bak1b2/4a4/1cn3n2/p3p1p1p/2p6/6P2/P1P1P3P/2N1B1N2/9/3AKAB2 b - - 0 1");
+        assert_eq!(evaluate(&a), evaluate(&b));
+    }
+
+    #[test]
+    fn material_counts() {
+        // Red is a chariot up.
+        let p = pos("3ak4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1");
+        assert!(evaluate(&p) > 700, "{}", evaluate(&p));
+        let q = pos("3ak4/9/9/9/9/9/9/9/R8/3K5 b - - 0 1");
+        assert!(evaluate(&q) < -700);
+    }
+
+    #[test]
+    fn crossed_soldiers_are_worth_more() {
+        let home = pos("3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1");
+        let crossed = pos("3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1");
+        assert!(evaluate(&crossed) > evaluate(&home) + 20);
+    }
+
+    #[test]
+    fn book_lines_are_legal() {
+        for line in BOOK {
+            let mut game = Game::new(Xiangqi::new());
+            for text in line.split_whitespace() {
+                let m = game.position().parse_move(text).unwrap_or_else(|e| panic!("{line}: {e}"));
+                game.play(&m).unwrap_or_else(|e| panic!("{line}: {text}: {e}"));
+            }
+        }
+    }
+}
