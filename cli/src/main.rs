@@ -3,10 +3,12 @@
 //! Every subcommand takes a game name, `--fen FEN` (default: the start position) and
 //! `--moves M1 M2 ...` (moves played from it). Output is stable so that scripts can read it.
 
+mod engine;
 mod friendly;
 mod games;
 mod jieqi;
 mod play;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -73,6 +75,52 @@ enum Command {
         /// Start with a handicap given by Red (xiangqi: horse, two_horses, cannon, chariot).
         #[arg(long)]
         handicap: Option<String>,
+        /// Play against a bot of this level (novice, beginner, casual, intermediate, club,
+        /// full; or 1..6).
+        #[arg(long, value_name = "LEVEL")]
+        bot: Option<String>,
+        /// With --bot: the side you play (red/black, white/black, ...); default the first.
+        #[arg(long = "as", value_name = "SIDE", requires = "bot")]
+        as_side: Option<String>,
+        /// With --bot: the bot's seed (default: from the clock, so games differ).
+        #[arg(long, requires = "bot")]
+        seed: Option<u64>,
+    },
+    /// Speak the UCI protocol on standard input and output (for GUIs and other engines).
+    Uci,
+    /// Play two bots (levels, or external UCI engines) against each other and print the score
+    /// and the Elo difference.
+    Match {
+        /// The game.
+        variant: String,
+        /// Player A: a level (club), a level with a limit (full/movetime=100,
+        /// full/nodes=200000, club/depth=4), or an external engine (uci:COMMAND).
+        #[arg(long)]
+        a: String,
+        /// Player B, the same way.
+        #[arg(long)]
+        b: String,
+        /// Games to play; pairs of games share an opening with colours swapped.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Seed of the openings and of the bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies after which a game is adjudicated a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// The go command for UCI players.
+        #[arg(long, default_value = "movetime 100")]
+        uci_go: String,
+        /// An option for UCI players, NAME=VALUE (repeatable).
+        #[arg(long)]
+        uci_option: Vec<String>,
+        /// Print the moves of every game.
+        #[arg(long)]
+        verbose: bool,
     },
 }
 
@@ -93,9 +141,40 @@ fn run(cli: Cli) -> Result<(), String> {
             let v = variant_of(&position)?;
             games::status(v, &position)
         }
-        Command::Play { position, handicap } => {
+        Command::Play { position, handicap, bot: None, .. } => {
             let v = variant_of(&position)?;
             games::play(v, &position, handicap.as_deref())
+        }
+        Command::Play { position, handicap, bot: Some(level), as_side, seed } => {
+            let v = variant_of(&position)?;
+            engine::play(v, &position, handicap.as_deref(), &level, as_side.as_deref(), seed)
+        }
+        Command::Uci => uci::run(),
+        Command::Match {
+            variant,
+            a,
+            b,
+            games,
+            seed,
+            max_plies,
+            jobs,
+            uci_go,
+            uci_option,
+            verbose,
+        } => {
+            let v = variant.parse::<Variant>().map_err(|e| e.to_string())?;
+            let opts = engine::MatchOptions {
+                a,
+                b,
+                games,
+                seed,
+                max_plies,
+                jobs,
+                uci_go,
+                uci_options: uci_option,
+                verbose,
+            };
+            engine::run_match(v, &opts)
         }
     }
 }

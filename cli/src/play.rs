@@ -28,8 +28,30 @@ fn capitalize(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
 }
 
+/// Chooses a bot's move in the game's current position.
+pub type ChooseMove<P> = Box<dyn FnMut(&Game<P>) -> Option<<P as Position>::Move>>;
+
+/// A bot sitting at one side of the board in `rodina play`.
+pub struct BotSeat<P: CliGame> {
+    /// The side the bot plays.
+    pub color: rodina_rules::Color,
+    /// What people see as the bot's name (`Club player`).
+    pub name: String,
+    /// Chooses the bot's move in the game's current position.
+    pub choose: ChooseMove<P>,
+}
+
 /// Runs the game loop on standard input and output until the game ends or input ends.
-pub fn run<P: CliGame>(mut game: Game<P>) -> Result<(), String> {
+pub fn run<P: CliGame>(game: Game<P>) -> Result<(), String> {
+    run_with_bot(game, None)
+}
+
+/// Runs the game loop with a bot playing one side (if given): the bot moves whenever it is
+/// its turn; `undo` takes back the bot's reply along with the person's move.
+pub fn run_with_bot<P: CliGame>(
+    mut game: Game<P>,
+    mut bot: Option<BotSeat<P>>,
+) -> Result<(), String> {
     let color = io::stdout().is_terminal();
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
@@ -53,6 +75,20 @@ pub fn run<P: CliGame>(mut game: Game<P>) -> Result<(), String> {
         if let Some(outcome) = game.outcome() {
             println!("Game over: {}", describe(&pos, outcome));
             break;
+        }
+        if let Some(seat) = bot.as_mut().filter(|b| b.color == pos.turn()) {
+            let Some(m) = (seat.choose)(&game) else {
+                println!("The bot found no move.");
+                break;
+            };
+            println!(
+                "{} ({}) plays {}.",
+                seat.name,
+                v.color_name(seat.color),
+                pos.move_for_people(&m)
+            );
+            game.play(&m).map_err(|e| format!("the bot chose an illegal move: {e}"))?;
+            continue;
         }
         let side = capitalize(v.color_name(pos.turn()));
         let check = if pos.is_check() { " (in check)" } else { "" };
@@ -79,7 +115,13 @@ pub fn run<P: CliGame>(mut game: Game<P>) -> Result<(), String> {
                 println!("{}", all.join(", "));
             }
             "undo" => match game.undo() {
-                Some(_) => println!("Took back one move."),
+                Some(_) => {
+                    // Against a bot, take back its reply too, so it is the person's turn.
+                    if bot.as_ref().is_some_and(|b| b.color == game.position().turn()) {
+                        game.undo();
+                    }
+                    println!("Took back one move.");
+                }
                 None => println!("No move to take back."),
             },
             "resign" => game.resign(pos.turn()),
