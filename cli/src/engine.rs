@@ -103,8 +103,17 @@ pub fn run_match(variant: Variant, opts: &MatchOptions) -> Result<(), String> {
 /// Who plays: a bot of this program or an external UCI engine.
 #[derive(Clone, Debug)]
 enum Spec {
-    Level { level: Level, nodes: Option<u64>, depth: Option<u32>, time: Option<Duration> },
-    Uci { command: String },
+    Level {
+        level: Level,
+        nodes: Option<u64>,
+        depth: Option<u32>,
+        time: Option<Duration>,
+        noise: Option<i32>,
+        blind: Option<u32>,
+    },
+    Uci {
+        command: String,
+    },
 }
 
 fn parse_spec(text: &str) -> Result<Spec, String> {
@@ -113,7 +122,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
     }
     let mut parts = text.split('/');
     let level = parts.next().unwrap_or_default().parse::<Level>().map_err(|e| e.to_string())?;
-    let (mut nodes, mut depth, mut time) = (None, None, None);
+    let (mut nodes, mut depth, mut time, mut noise, mut blind) = (None, None, None, None, None);
     for p in parts {
         let (k, v) = p.split_once('=').ok_or_else(|| format!("bad player option {p:?}"))?;
         let n: u64 = v.parse().map_err(|_| format!("bad number in {p:?}"))?;
@@ -121,16 +130,36 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
             "nodes" => nodes = Some(n),
             "depth" => depth = Some(n as u32),
             "movetime" => time = Some(Duration::from_millis(n)),
-            _ => return Err(format!("unknown player option {k:?} (nodes, depth, movetime)")),
+            "noise" => noise = Some(n as i32),
+            "blind" => blind = Some(n as u32),
+            _ => {
+                return Err(format!(
+                    "unknown player option {k:?} (nodes, depth, movetime, noise, blind)"
+                ));
+            }
         }
     }
-    Ok(Spec::Level { level, nodes, depth, time })
+    Ok(Spec::Level { level, nodes, depth, time, noise, blind })
 }
 
 impl Spec {
     fn name(&self) -> String {
         match self {
-            Spec::Level { level, .. } => level.id().to_owned(),
+            Spec::Level { level, nodes, depth, time, noise, blind } => {
+                let mut name = level.id().to_owned();
+                for (k, v) in [
+                    ("nodes", nodes.map(|n| n.to_string())),
+                    ("depth", depth.map(|n| n.to_string())),
+                    ("movetime", time.map(|t| t.as_millis().to_string())),
+                    ("noise", noise.map(|n| n.to_string())),
+                    ("blind", blind.map(|n| n.to_string())),
+                ] {
+                    if let Some(v) = v {
+                        name.push_str(&format!("/{k}={v}"));
+                    }
+                }
+                name
+            }
             Spec::Uci { command } => command.split_whitespace().last().unwrap_or("uci").to_owned(),
         }
     }
@@ -145,7 +174,7 @@ enum Player<P: BotGame> {
 impl<P: BotGame> Player<P> {
     fn new(spec: &Spec, variant: Variant, seed: u64, opts: &MatchOptions) -> Result<Self, String> {
         Ok(match spec {
-            Spec::Level { level, nodes, depth, time } => {
+            Spec::Level { level, nodes, depth, time, noise, blind } => {
                 let mut s = level.settings(variant);
                 if nodes.is_some() || time.is_some() {
                     s.nodes = nodes.unwrap_or(u64::MAX);
@@ -153,6 +182,8 @@ impl<P: BotGame> Player<P> {
                 if depth.is_some() {
                     s.depth = *depth;
                 }
+                s.eval_noise = noise.unwrap_or(s.eval_noise);
+                s.blind_per_mille = blind.unwrap_or(s.blind_per_mille);
                 Player::Bot { bot: Box::new(Bot::with_settings(*level, s, seed)), time: *time }
             }
             Spec::Uci { command } => {

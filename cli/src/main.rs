@@ -93,8 +93,9 @@ enum Command {
     Match {
         /// The game.
         variant: String,
-        /// Player A: a level (club), a level with a limit (full/movetime=100,
-        /// full/nodes=200000, club/depth=4), or an external engine (uci:COMMAND).
+        /// Player A: a level (club), a level with changed settings (full/movetime=100,
+        /// full/nodes=200000, club/depth=4, casual/noise=40/blind=50), or an external engine
+        /// (uci:COMMAND).
         #[arg(long)]
         a: String,
         /// Player B, the same way.
