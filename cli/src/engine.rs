@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use rodina_engine::elo::Tally;
 use rodina_engine::{Bot, BotGame, Level, Limits, Request, Searcher, Settings};
-use rodina_rules::{Color, Game, Outcome, Position, Variant, Xiangqi};
+use rodina_rules::{Color, Game, JesonMor, Outcome, Position, Variant, Xiangqi};
 
 use crate::PositionArgs;
 use crate::games::{CliGame, load};
@@ -17,12 +17,13 @@ use crate::games::{CliGame, load};
 type Mv<P> = <P as Position>::Move;
 
 /// The games the engine plays (the Jieqi bot searches views and has its own entry points).
-pub const ENGINE_VARIANTS: &[Variant] = &[Variant::Xiangqi];
+pub const ENGINE_VARIANTS: &[Variant] = &[Variant::Xiangqi, Variant::JesonMor];
 
 macro_rules! dispatch_engine {
     ($variant:expr, $f:ident ( $($arg:expr),* )) => {
         match $variant {
             Variant::Xiangqi => $f::<Xiangqi>($($arg),*),
+            Variant::JesonMor => $f::<JesonMor>($($arg),*),
             #[allow(unreachable_patterns)]
             other => Err(format!("the bots do not play {other} yet")),
         }
@@ -271,6 +272,21 @@ impl UciEngine {
         self.send(&format!("go {go}"))?;
         let line = self.wait_for("bestmove")?;
         let text = line.split_whitespace().nth(1).unwrap_or("(none)");
+        if text == "(none)" {
+            // The engine thinks the game is over already. Under rule sets that end a game a
+            // ply earlier than ours (Fairy-Stockfish's Jeson Mor centre rule) it has won; it
+            // then gets the move that wins under our rules, if there is one.
+            let me = game.position().turn();
+            return game
+                .legal_moves()
+                .into_iter()
+                .find(|m| {
+                    let mut g = game.clone();
+                    g.play_unchecked(m);
+                    g.outcome().and_then(|o| o.winner()) == Some(me)
+                })
+                .ok_or_else(|| "the engine has no move".to_owned());
+        }
         game.position().parse_move(text).map_err(|e| format!("engine move {text}: {e}"))
     }
 }

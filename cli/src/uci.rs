@@ -112,11 +112,13 @@ struct Session {
 /// A game of any variant the engine plays.
 enum AnyGame {
     Xiangqi(Game<rodina_rules::Xiangqi>),
+    JesonMor(Game<rodina_rules::JesonMor>),
 }
 
 /// A searcher of any variant the engine plays.
 enum AnySearcher {
     Xiangqi(Searcher<rodina_rules::Xiangqi>),
+    JesonMor(Searcher<rodina_rules::JesonMor>),
 }
 
 impl Session {
@@ -202,6 +204,7 @@ impl Session {
         };
         self.game = Some(match self.variant {
             Variant::Xiangqi => AnyGame::Xiangqi(load_game(fen.as_deref(), moves)?),
+            Variant::JesonMor => AnyGame::JesonMor(load_game(fen.as_deref(), moves)?),
             #[allow(unreachable_patterns)]
             other => return Err(format!("the engine does not play {other} yet")),
         });
@@ -214,6 +217,7 @@ impl Session {
         };
         let turn_is_first = match game {
             AnyGame::Xiangqi(g) => g.position().turn() == rodina_rules::Color::White,
+            AnyGame::JesonMor(g) => g.position().turn() == rodina_rules::Color::White,
         };
         let limits = parse_go(words, turn_is_first)?;
         self.stop = Arc::new(AtomicBool::new(false));
@@ -231,6 +235,17 @@ impl Session {
                 std::thread::spawn(move || {
                     think(&g, &mut searcher, limits, level, stop);
                     AnySearcher::Xiangqi(searcher)
+                })
+            }
+            (Some(AnyGame::JesonMor(g)), s) => {
+                let mut searcher = match s {
+                    Some(AnySearcher::JesonMor(s)) => s,
+                    _ => Searcher::new(hash),
+                };
+                let g = g.clone();
+                std::thread::spawn(move || {
+                    think(&g, &mut searcher, limits, level, stop);
+                    AnySearcher::JesonMor(searcher)
                 })
             }
             (None, _) => return Err("go before position".into()),

@@ -9,6 +9,7 @@
 mod bot;
 pub mod elo;
 mod game;
+pub mod jeson_mor;
 mod level;
 pub mod score;
 mod search;

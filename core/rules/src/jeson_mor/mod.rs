@@ -414,6 +414,19 @@ impl JesonMor {
         self.knights[(!self.turn).index()] & m.to.bit() != 0
     }
 
+    /// The position with the other side to move and nothing moved: a "null move" for search
+    /// (null-move pruning), never a legal move of the game. `None` when the game is over or a
+    /// knight stands on `e5`, where passing would change who may win by the centre.
+    pub fn null_move(&self) -> Option<JesonMor> {
+        if self.is_over() || self.centre_knight().is_some() {
+            return None;
+        }
+        let mut after = self.clone();
+        after.turn = !self.turn;
+        after.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        Some(after)
+    }
+
     /// Whether the game has been won by a rule of the position itself (the centre left, or
     /// the side to move has no knight left), so that no move may follow.
     fn is_over(&self) -> bool {

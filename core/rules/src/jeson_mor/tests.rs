@@ -552,3 +552,16 @@ fn generic_perft_agrees_with_the_fast_one() {
     divided.dedup_by_key(|(m, _)| *m);
     assert_eq!(divided.len(), 30);
 }
+
+#[test]
+fn null_move_passes_the_turn_and_keeps_the_knights() {
+    let start = JesonMor::new();
+    let passed = start.null_move().expect("nothing on e5 at the start");
+    assert_eq!(passed.turn(), Color::Black);
+    assert_eq!(passed.fen().split(' ').next(), start.fen().split(' ').next());
+    assert_ne!(passed.zobrist(), start.zobrist());
+    assert_eq!(passed.legal_moves().len(), 30);
+    // With a knight on e5 passing would change the centre rule: no null move.
+    let held = pos("1nnnnnnnn/9/9/9/2n1N4/9/9/9/NN1NNNNNN w - - 4 3");
+    assert!(held.null_move().is_none());
+}

@@ -1,0 +1,269 @@
+//! Jeson Mor for the search: the [`SearchGame`] implementation and the evaluation.
+//!
+//! The game turns on `e5`. A knight that lands there and survives the reply wins by leaving,
+//! so a knight of the opponent on `e5` is treated like check: the side to move must capture
+//! it, and the search looks at every move there (no standing pat in quiescence) and extends
+//! it. The evaluation counts knights, their distance (in jumps) to the centre, their mobility,
+//! and who controls `e5`: a side to move that can jump onto `e5` where no enemy knight can
+//! take it has a forced win in three plies, and one whose opponent can do so must answer it.
+
+use rodina_rules::jeson_mor::{Move, Square};
+use rodina_rules::{Color, JesonMor, Outcome, Position, WinReason};
+
+use crate::game::SearchGame;
+
+const CENTRE: usize = 4 * 9 + 4;
+
+/// Knight jumps from each square of the 9 x 9 board, as bit masks (bit = rank * 9 + file).
+static JUMPS: [u128; 81] = jumps();
+
+const fn jumps() -> [u128; 81] {
+    let steps: [(i32, i32); 8] =
+        [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    let mut out = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let mut i = 0;
+        while i < 8 {
+            let (nf, nr) = (f + steps[i].0, r + steps[i].1);
+            if nf >= 0 && nf < 9 && nr >= 0 && nr < 9 {
+                out[s] |= 1u128 << (nr * 9 + nf);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// Jumps needed from each square to reach `e5` (0 on `e5`).
+static DISTANCE: [u8; 81] = distances();
+
+const fn distances() -> [u8; 81] {
+    let mut dist = [u8::MAX; 81];
+    dist[CENTRE] = 0;
+    let mut d = 0;
+    while d < 8 {
+        let mut s = 0;
+        while s < 81 {
+            if dist[s] == d {
+                let mut t = 0;
+                while t < 81 {
+                    if JUMPS[s] & (1u128 << t) != 0 && dist[t] == u8::MAX {
+                        dist[t] = d + 1;
+                    }
+                    t += 1;
+                }
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    dist
+}
+
+/// Value of a knight.
+const KNIGHT: i32 = 300;
+/// Extra value of each knight when a side is down to a few: the last one is the game.
+const FEW_KNIGHTS_BONUS: i32 = 60;
+/// Placement by jumps to the centre (0, 1, 2, 3, more).
+const PLACEMENT: [i32; 5] = [0, 28, 14, 5, 0];
+/// Value of each square a knight can jump to.
+const MOBILITY: i32 = 3;
+/// Per knight attacking `e5`, over the opponent's.
+const CENTRE_CONTROL: i32 = 18;
+/// The side to move can land on `e5` where nothing can take it: a forced win, scored below
+/// a proven mate so that the search still prefers the quickest real win.
+const CENTRE_WIN: i32 = 4_000;
+/// The opponent threatens such a landing and the side to move has one move to stop it.
+const CENTRE_THREAT: i32 = 250;
+
+#[inline]
+fn mask(pos: &JesonMor, color: Color) -> u128 {
+    pos.knights(color).fold(0, |m, s| m | 1u128 << s.index())
+}
+
+#[inline]
+fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let s = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(s)
+    })
+}
+
+/// The static evaluation of a Jeson Mor position, from the side to move's point of view.
+pub fn evaluate(pos: &JesonMor) -> i32 {
+    let us = pos.turn();
+    let own = [mask(pos, us), mask(pos, !us)];
+    let mut score = [0i32; 2];
+    let mut attackers = [0i32; 2];
+    for side in 0..2 {
+        let n = own[side].count_ones() as i32;
+        score[side] += n * KNIGHT + if n <= 3 { n * FEW_KNIGHTS_BONUS } else { 0 };
+        for s in bits(own[side]) {
+            score[side] += PLACEMENT[usize::from(DISTANCE[s]).min(4)];
+            score[side] += MOBILITY * (JUMPS[s] & !own[side]).count_ones() as i32;
+            if JUMPS[s] & (1u128 << CENTRE) != 0 {
+                attackers[side] += 1;
+            }
+        }
+    }
+    let centre_free = (own[0] | own[1]) & (1u128 << CENTRE) == 0;
+    let mut centre = CENTRE_CONTROL * (attackers[0] - attackers[1]);
+    if centre_free && attackers[0] > 0 && attackers[1] == 0 {
+        centre += CENTRE_WIN;
+    } else if centre_free && attackers[1] > 0 && attackers[0] == 0 {
+        centre -= CENTRE_THREAT;
+    }
+    score[0] - score[1] + centre
+}
+
+impl SearchGame for JesonMor {
+    type Move = Move;
+    /// An enemy knight on `e5` works like check: it must be taken at once.
+    const HAS_CHECK: bool = true;
+    const PERPETUAL_CHECK_LOSES: bool = false;
+    const HISTORY_SIZE: usize = 81 * 81;
+
+    #[inline]
+    fn side(&self) -> Color {
+        self.turn()
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.zobrist()
+    }
+
+    #[inline]
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves_into(out);
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.centre_knight() == Some(!self.turn())
+    }
+
+    #[inline]
+    fn play(&self, m: &Move) -> Self {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        next
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        JesonMor::null_move(self)
+    }
+
+    #[inline]
+    fn capture_order(&self, m: &Move) -> Option<i32> {
+        // All knights are equal; taking on the centre (or from it) matters most.
+        self.is_capture(*m).then(|| 100 + if m.to == Square::E5 { 50 } else { 0 })
+    }
+
+    #[inline]
+    fn capture_gain(&self, m: &Move) -> i32 {
+        if self.is_capture(*m) { KNIGHT + FEW_KNIGHTS_BONUS } else { 0 }
+    }
+
+    #[inline]
+    fn move_key(&self, m: &Move) -> u32 {
+        (m.from.index() * 81 + m.to.index()) as u32 + 1
+    }
+
+    #[inline]
+    fn history_index(&self, m: &Move) -> usize {
+        m.from.index() * 81 + m.to.index()
+    }
+
+    #[inline]
+    fn is_irreversible(&self, m: &Move) -> bool {
+        self.is_capture(*m) || self.is_centre_win(*m)
+    }
+
+    #[inline]
+    fn terminal(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        Outcome::Win { winner: !self.turn(), reason: WinReason::LastPiece }
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn move_text(&self, m: &Move) -> String {
+        m.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::MATE;
+    use crate::{Limits, Request, Searcher};
+
+    fn pos(fen: &str) -> JesonMor {
+        JesonMor::from_fen(fen).expect("valid FEN")
+    }
+
+    #[test]
+    fn tables() {
+        assert_eq!(DISTANCE[CENTRE], 0);
+        assert_eq!(JUMPS[CENTRE].count_ones(), 8);
+        assert_eq!(JUMPS[0].count_ones(), 2);
+        // c4 (file 2, rank 3) is a jump from e5.
+        assert_eq!(DISTANCE[3 * 9 + 2], 1);
+        assert!(DISTANCE.iter().all(|&d| d < 8));
+    }
+
+    #[test]
+    fn start_is_balanced() {
+        assert_eq!(evaluate(&JesonMor::new()), 0);
+    }
+
+    #[test]
+    fn an_enemy_knight_on_the_centre_is_check() {
+        let p = pos("1nnnnnnnn/9/9/2n6/4N4/9/9/9/NN1NNNNNN b - - 4 3");
+        assert!(SearchGame::in_check(&p));
+        assert!(!SearchGame::in_check(&JesonMor::new()));
+    }
+
+    #[test]
+    fn takes_the_centre_win() {
+        // Red holds e5: leaving wins at once.
+        let p = pos("1nnnnnnnn/9/9/9/2n1N4/9/9/9/NN1NNNNNN w - - 4 3");
+        let r =
+            Searcher::<JesonMor>::new(1 << 16).search(&Request::new(&p, Limits::depth(2)), |_| {});
+        assert_eq!(r.score, MATE - 1);
+        assert_eq!(r.best.map(|m| m.from), Some(Square::E5));
+    }
+
+    #[test]
+    fn captures_an_intruder_on_the_centre() {
+        // Red's knight just landed on e5; Green's knight on c6 can take it and must.
+        let p = pos("1nnnnnnnn/9/9/2n6/4N4/9/9/9/NN1NNNNNN b - - 4 3");
+        let r =
+            Searcher::<JesonMor>::new(1 << 16).search(&Request::new(&p, Limits::depth(3)), |_| {});
+        assert_eq!(r.best.map(|m| m.to), Some(Square::E5));
+    }
+
+    #[test]
+    fn sees_a_safe_landing_as_a_forced_win() {
+        // Red to move: d3 jumps to e5 and no green knight reaches e5.
+        let p = pos("nnnnnnnnn/9/9/9/9/9/3N5/9/NNN1NNNNN w - - 0 2");
+        assert!(evaluate(&p) > CENTRE_WIN / 2);
+        let r =
+            Searcher::<JesonMor>::new(1 << 16).search(&Request::new(&p, Limits::depth(4)), |_| {});
+        assert_eq!(r.score, MATE - 3);
+    }
+}
