@@ -223,3 +223,125 @@ pub fn moves_not_losing_by_history<G: BotGame>(game: &Game<G>, legal: &[Mv<G>]) 
         .collect();
     if kept.is_empty() { legal.to_vec() } else { kept }
 }
+
+#[cfg(test)]
+mod tests {
+    use rodina_rules::{JesonMor, Xiangqi};
+
+    use super::*;
+    use crate::Limits;
+
+    /// Positions from a game of two Casual bots: ordinary middlegame positions.
+    fn sample_positions<G: BotGame>(seed: u64, plies: usize) -> Vec<Game<G>> {
+        let mut game = Game::new(G::start_position());
+        let mut bots = [Bot::<G>::new(Level::Casual, seed), Bot::<G>::new(Level::Casual, seed + 1)];
+        let mut out = Vec::new();
+        while game.outcome().is_none() && game.len() < plies {
+            let m = bots[game.len() % 2].choose(&game, None, None).expect("a move").mv;
+            game.play_unchecked(&m);
+            if game.len() >= 8 && game.len() % 3 == 0 && game.outcome().is_none() {
+                out.push(game.clone());
+            }
+        }
+        out
+    }
+
+    /// How much worse than the best move `m` is, by a plain depth-4 search, in centipawns.
+    fn loss_of<G: BotGame>(game: &Game<G>, m: &Mv<G>) -> i32 {
+        let mut s = Searcher::<G>::new(1 << 20);
+        let best = s.search(&Request::new(game.position(), Limits::depth(4)), |_| {}).score;
+        s.clear();
+        let after = SearchGame::play(game.position(), m);
+        let played = -s.search(&Request::new(&after, Limits::depth(3)), |_| {}).score;
+        (best - played).max(0)
+    }
+
+    #[test]
+    fn same_seed_same_move() {
+        let games = sample_positions::<Xiangqi>(5, 30);
+        let g = games.last().expect("positions");
+        for level in Level::ALL {
+            let a = Bot::<Xiangqi>::new(level, 99).choose(g, None, None);
+            let b = Bot::<Xiangqi>::new(level, 99).choose(g, None, None);
+            assert_eq!(a, b, "{level}");
+        }
+    }
+
+    #[test]
+    fn opens_from_the_book() {
+        let game = Game::new(Xiangqi::new());
+        for seed in 0..8 {
+            let m =
+                Bot::<Xiangqi>::new(Level::Novice, seed).choose(&game, None, None).expect("a move");
+            assert!(m.from_book);
+            assert!(xiangqi::BOOK.iter().any(|l| l.starts_with(&m.mv.to_string())));
+        }
+    }
+
+    /// Weaker levels make more and bigger mistakes, but even the Novice does not throw away
+    /// material at every move.
+    fn blunder_rates<G: BotGame>(positions: &[Game<G>]) -> Vec<(Level, usize)> {
+        [Level::Novice, Level::Casual, Level::Club]
+            .into_iter()
+            .map(|level| {
+                let mut blunders = 0;
+                for (i, g) in positions.iter().enumerate() {
+                    let m =
+                        Bot::<G>::new(level, 7 + i as u64).choose(g, None, None).expect("a move");
+                    if loss_of(g, &m.mv) >= 250 {
+                        blunders += 1;
+                    }
+                }
+                (level, blunders)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn levels_err_in_order_and_never_constantly_xiangqi() {
+        let positions = sample_positions::<Xiangqi>(11, 70);
+        assert!(positions.len() >= 15);
+        let rates = blunder_rates(&positions);
+        let n = positions.len();
+        println!("xiangqi blunders in {n} positions: {rates:?}");
+        assert!(rates[0].1 >= rates[2].1, "{rates:?}");
+        assert!(rates[0].1 * 2 < n, "the Novice blunders in {} of {n}: {rates:?}", rates[0].1);
+        assert!(rates[2].1 * 10 <= n, "the Club player blunders: {rates:?}");
+    }
+
+    #[test]
+    fn levels_err_in_order_and_never_constantly_jeson_mor() {
+        let positions = sample_positions::<JesonMor>(3, 40);
+        let rates = blunder_rates(&positions);
+        let n = positions.len();
+        println!("jeson mor blunders in {n} positions: {rates:?}");
+        assert!(n >= 5);
+        assert!(rates[0].1 >= rates[2].1, "{rates:?}");
+        assert!(rates[0].1 * 2 < n.max(2), "{rates:?} of {n}");
+    }
+
+    #[test]
+    fn does_not_lose_by_perpetual_check() {
+        // Red's chariot checks Black's general back and forth; Red's next a9a10 would bring
+        // the start position a third time with Red having checked at every move of the
+        // cycle: a loss for Red (perpetual check). The bot must play something else.
+        let start = Xiangqi::from_fen("R2k5/9/9/9/9/8p/9/9/9/4K4 b - - 0 1").expect("valid");
+        let mut game = Game::new(start);
+        for text in ["d10d9", "a10a9", "d9d10", "a9a10", "d10d9", "a10a9", "d9d10"] {
+            let m = game.position().parse_move(text).expect("legal");
+            game.play(&m).expect("legal");
+        }
+        let legal = game.legal_moves();
+        let allowed = moves_not_losing_by_history(&game, &legal);
+        let repeat = game.position().parse_move("a9a10").expect("legal");
+        assert!(legal.contains(&repeat));
+        assert!(!allowed.contains(&repeat), "a9a10 would complete a perpetual check");
+        let mut g = game.clone();
+        g.play_unchecked(&repeat);
+        assert_eq!(g.outcome().and_then(|o| o.winner()), Some(rodina_rules::Color::Black));
+        for level in [Level::Novice, Level::Full] {
+            let m = Bot::<Xiangqi>::new(level, 1).choose(&game, None, None).expect("a move");
+            assert_ne!(m.mv, repeat, "{level}");
+        }
+    }
+}

@@ -58,8 +58,10 @@ pub struct Settings {
     /// (centipawns), fixed per state and seed, so a state always looks the same to one bot:
     /// a misjudgement, as people make, rather than jitter.
     pub eval_noise: i32,
-    /// Per mille of the opponent's replies the search does not see (fixed per state, move and
-    /// seed): the bot overlooks some of them, as people overlook a capture or a check.
+    /// Per mille of the opponent's direct replies to its candidate moves that the search does
+    /// not see (fixed per state, move and seed): the bot overlooks some of them, as people
+    /// overlook a capture or a check. Only the first reply is overlooked: people miss the
+    /// answer to their move, and blind spots deeper in the tree would corrupt every line.
     pub blind_per_mille: u32,
     /// Seed of the noise and the blind spots.
     pub seed: u64,
@@ -693,7 +695,7 @@ impl<G: SearchGame> Searcher<G> {
         let mut best = -INFINITE;
         let mut best_key = 0;
         let mut searched = 0usize;
-        let blind = self.settings.blind_per_mille > 0 && ply % 2 == 1;
+        let blind = self.settings.blind_per_mille > 0 && ply == 1;
         let n = moves.len();
         for i in 0..n {
             pick_best(&mut moves, &mut scores, i);
@@ -885,7 +887,7 @@ impl<G: SearchGame> Searcher<G> {
         self.score_moves(pos, &moves, &mut scores, tt_move, ply);
         let mut best = stand;
         let mut best_key = 0;
-        let blind = self.settings.blind_per_mille > 0 && ply % 2 == 1;
+        let blind = self.settings.blind_per_mille > 0 && ply == 1;
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i].clone();
