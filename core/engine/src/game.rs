@@ -43,6 +43,14 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Appends every legal move to `out` (which the search clears first).
     fn moves(&self, out: &mut Vec<Self::Move>);
 
+    /// Appends the legal moves quiescence looks at when not in check: those with a
+    /// [`SearchGame::capture_order`]. The default filters [`SearchGame::moves`]; a game with
+    /// a faster way overrides it. An empty answer does not mean the game is over.
+    fn captures(&self, out: &mut Vec<Self::Move>) {
+        self.moves(out);
+        out.retain(|m| self.capture_order(m).is_some());
+    }
+
     /// Whether the side to move is in check (always `false` without check).
     fn in_check(&self) -> bool;
 

@@ -878,11 +878,17 @@ impl<G: SearchGame> Searcher<G> {
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
         let mut scores = std::mem::take(&mut self.frames[ply].scores);
         moves.clear();
-        pos.moves(&mut moves);
-        if moves.is_empty() {
-            self.frames[ply].moves = moves;
-            self.frames[ply].scores = scores;
-            return self.outcome_score(pos.no_moves_outcome(), pos, ply);
+        if in_check {
+            pos.moves(&mut moves);
+            if moves.is_empty() {
+                self.frames[ply].moves = moves;
+                self.frames[ply].scores = scores;
+                return self.outcome_score(pos.no_moves_outcome(), pos, ply);
+            }
+        } else {
+            // Only captures matter here; a side without any legal move at all is left to
+            // the full-width search (it is rare, and the next iteration sees it).
+            pos.captures(&mut moves);
         }
         self.score_moves(pos, &moves, &mut scores, tt_move, ply);
         let mut best = stand;
