@@ -101,18 +101,35 @@ impl Level {
     }
 
     /// The level's settings in `variant`.
+    ///
+    /// The numbers come from calibration matches (`scripts/calibrate.sh`). What they showed:
+    /// strength grows with the node budget, fastest at the bottom (at a few hundred nodes
+    /// doubling the budget is worth about 200 Elo, at tens of thousands about 100);
+    /// evaluation noise costs little once the search is deeper than a few plies; and
+    /// overlooked replies are the sharpest weakness of all, so only the lowest levels have a
+    /// few of them.
     pub fn settings(self, variant: Variant) -> LevelSettings {
-        let _ = variant;
-        // (nodes, noise, blind, book plies, hash)
-        let (nodes, depth, eval_noise, blind_per_mille, book_plies, hash_bytes) = match self {
-            Level::Novice => (250, Some(3), 140, 300, 4, 1 << 16),
-            Level::Beginner => (1_200, Some(4), 90, 160, 6, 1 << 18),
-            Level::Casual => (5_000, None, 55, 70, 8, 1 << 20),
-            Level::Intermediate => (20_000, None, 30, 20, 8, 1 << 21),
-            Level::Club => (90_000, None, 10, 0, 8, 1 << 22),
-            Level::Full => (2_000_000, None, 0, 0, 0, 1 << 24),
+        // (nodes, noise, blind per mille, book plies)
+        let (nodes, eval_noise, blind_per_mille, book_plies) = match (variant, self) {
+            (Variant::JesonMor, Level::Novice) => (600, 100, 10, 0),
+            (Variant::JesonMor, Level::Beginner) => (1_700, 70, 5, 0),
+            (Variant::JesonMor, Level::Casual) => (3_500, 50, 2, 0),
+            (Variant::JesonMor, Level::Intermediate) => (12_000, 30, 1, 0),
+            (Variant::JesonMor, Level::Club) => (40_000, 20, 0, 0),
+            (_, Level::Novice) => (500, 150, 20, 4),
+            (_, Level::Beginner) => (900, 100, 10, 6),
+            (_, Level::Casual) => (2_000, 70, 4, 8),
+            (_, Level::Intermediate) => (6_000, 40, 0, 8),
+            (_, Level::Club) => (25_000, 15, 0, 8),
+            (_, Level::Full) => (2_000_000, 0, 0, 0),
         };
-        LevelSettings { nodes, depth, eval_noise, blind_per_mille, book_plies, hash_bytes }
+        let hash_bytes = match self {
+            Level::Novice | Level::Beginner => 1 << 16,
+            Level::Casual | Level::Intermediate => 1 << 20,
+            Level::Club => 1 << 22,
+            Level::Full => 1 << 24,
+        };
+        LevelSettings { nodes, depth: None, eval_noise, blind_per_mille, book_plies, hash_bytes }
     }
 }
 
