@@ -78,6 +78,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// least valuable attacker). `None` for quiet moves.
     fn capture_order(&self, m: &Self::Move) -> Option<i32>;
 
+    /// Whether the capture `m` likely loses material: a more valuable piece takes a less
+    /// valuable one that is defended. Quiescence skips such captures and the ordering tries
+    /// them after the quiet moves that refuted other lines. The default: never.
+    fn is_bad_capture(&self, _m: &Self::Move) -> bool {
+        false
+    }
+
     /// The material a capture wins at most, for pruning hopeless captures in quiescence
     /// (delta pruning). Zero for quiet moves.
     fn capture_gain(&self, m: &Self::Move) -> i32;

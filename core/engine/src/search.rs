@@ -903,7 +903,7 @@ impl<G: SearchGame> Searcher<G> {
                     // Captures come first in the ordering, so the rest are quiet.
                     break;
                 }
-                if stand + pos.capture_gain(&m) + DELTA_MARGIN <= alpha {
+                if stand + pos.capture_gain(&m) + DELTA_MARGIN <= alpha || pos.is_bad_capture(&m) {
                     continue;
                 }
             }
@@ -1057,7 +1057,7 @@ impl<G: SearchGame> Searcher<G> {
             let s = if key == tt_move && tt_move != 0 {
                 1 << 30
             } else if let Some(c) = pos.capture_order(m) {
-                (1 << 28) + c
+                if pos.is_bad_capture(m) { (1 << 26) + c } else { (1 << 28) + c }
             } else if key == killers[0] {
                 (1 << 27) + 1
             } else if key == killers[1] {

@@ -396,6 +396,18 @@ impl SearchGame for Xiangqi {
     }
 
     #[inline]
+    fn is_bad_capture(&self, m: &Move) -> bool {
+        let (Some(victim), Some(attacker)) = (self.piece_at(m.to), self.moved_piece(*m)) else {
+            return false;
+        };
+        let crossed = victim.role == Role::Soldier && !m.to.on_own_side(victim.color);
+        let victim_value = MATERIAL_MG[victim.role as usize] + if crossed { 70 } else { 0 };
+        attacker.role != Role::General
+            && MATERIAL_MG[attacker.role as usize] > victim_value + 50
+            && self.attacked_by(m.to, victim.color)
+    }
+
+    #[inline]
     fn capture_gain(&self, m: &Move) -> i32 {
         self.piece_at(m.to).map_or(0, |p| {
             let crossed = p.role == Role::Soldier && !m.to.on_own_side(p.color);

@@ -283,6 +283,14 @@ impl Xiangqi {
         Some(after)
     }
 
+    /// Whether a piece of `by` attacks the point `s` (could capture a piece of the other side
+    /// standing there), as the board is now. The general's "flying" attack along an open file
+    /// counts only against the other general, so it is left out here. For search heuristics
+    /// (is a capture defended?); legality uses the full rules.
+    pub fn attacked_by(&self, s: Square, by: Color) -> bool {
+        self.board.attacked_by(s.u8(), by, false)
+    }
+
     /// Whether `m` captures a piece.
     pub fn is_capture(&self, m: Move) -> bool {
         self.board.squares[m.to.index()] != 0

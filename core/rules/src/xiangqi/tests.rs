@@ -351,3 +351,22 @@ fn null_move_passes_the_turn_and_keeps_the_board() {
     assert!(checked.is_check());
     assert!(checked.null_move().is_none());
 }
+
+#[test]
+fn attacked_by_sees_every_kind_of_attacker() {
+    // Red: chariot a1, cannon b3 (screen b5), horse h1, soldier e6 (crossed), general e1,
+    // advisor d1 (palace), elephant g1.
+    let p = pos("3k5/9/9/9/4P4/1p7/9/1C7/9/R2AK1BN1 w - - 0 1");
+    let attacked = |name: &str| p.attacked_by(sq(name), Color::White);
+    assert!(attacked("a10"), "chariot up the open file");
+    assert!(attacked("b6") && attacked("b10") && !attacked("b4"), "cannon over one screen only");
+    assert!(attacked("g3") && attacked("i3") && !attacked("f2"), "horse, its leg g1 blocked");
+    assert!(
+        attacked("e7") && attacked("d6") && attacked("f6") && !attacked("e5"),
+        "crossed soldier"
+    );
+    assert!(attacked("e2") && attacked("f1"), "general and advisor");
+    assert!(attacked("e3") && attacked("i3"), "elephant");
+    assert!(!attacked("c5"), "nothing reaches c5");
+    assert!(!p.attacked_by(sq("e3"), Color::Black), "black has nothing near e3");
+}
