@@ -161,15 +161,25 @@ impl SearchGame for JesonMor {
         JesonMor::null_move(self)
     }
 
+    /// Captures, and the move that wins by leaving a held centre: quiescence must see both.
     #[inline]
     fn capture_order(&self, m: &Move) -> Option<i32> {
-        // All knights are equal; taking on the centre (or from it) matters most.
+        if self.is_centre_win(*m) {
+            return Some(1_000);
+        }
+        // All knights are equal; taking on the centre matters most.
         self.is_capture(*m).then(|| 100 + if m.to == Square::E5 { 50 } else { 0 })
     }
 
     #[inline]
     fn capture_gain(&self, m: &Move) -> i32 {
-        if self.is_capture(*m) { KNIGHT + FEW_KNIGHTS_BONUS } else { 0 }
+        if self.is_centre_win(*m) {
+            crate::score::EVAL_LIMIT
+        } else if self.is_capture(*m) {
+            KNIGHT + FEW_KNIGHTS_BONUS
+        } else {
+            0
+        }
     }
 
     #[inline]

@@ -295,6 +295,16 @@ impl<G: SearchGame> Searcher<G> {
         // afterwards each iteration's best move moves to the front.
         let mut scores = Vec::new();
         self.score_moves(root, &legal, &mut scores, 0, 0);
+        // A move that ends the game at once in the mover's favour goes first of all, so that
+        // even a search cut short in its first iteration finds it.
+        let me = root.side();
+        for (i, m) in legal.iter().enumerate() {
+            if !(G::HAS_CHANCE && root.is_chance(m))
+                && root.play(m).terminal().and_then(|o| o.winner()) == Some(me)
+            {
+                scores[i] = i32::MAX;
+            }
+        }
         let mut order: Vec<usize> = (0..legal.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
         let mut root_moves: Vec<RootMove<G>> = order
@@ -348,8 +358,7 @@ impl<G: SearchGame> Searcher<G> {
                 // A move that proved better than the last iteration's best within this
                 // unfinished iteration is kept; otherwise the last finished answer stands.
                 if let Some(i) = finished_best
-                    && depth > 1
-                    && score > prev
+                    && (depth == 1 || score > prev)
                 {
                     let rm = root_moves.remove(i);
                     result.best = Some(rm.mv.clone());

@@ -1,0 +1,140 @@
+//! `rodina uci`, `rodina play --bot` and `rodina match` as other programs and people use them.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn rodina() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_rodina"))
+}
+
+/// Runs `rodina uci`, sends `input` line by line (after each `go`, waits for the
+/// `bestmove`, as a GUI does), and returns everything it printed.
+fn uci(input: &str) -> String {
+    let mut child = rodina()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rodina runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut out = String::new();
+    for line in input.lines() {
+        writeln!(stdin, "{line}").expect("write");
+        stdin.flush().expect("flush");
+        if line.starts_with("go") {
+            for l in lines.by_ref().map_while(Result::ok) {
+                out.push_str(&l);
+                out.push('\n');
+                if l.starts_with("bestmove") {
+                    break;
+                }
+            }
+        }
+    }
+    drop(stdin);
+    for l in lines.map_while(Result::ok) {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    assert!(child.wait().expect("exit").success());
+    out
+}
+
+#[test]
+fn uci_handshake_and_a_search() {
+    let out = uci("uci\nisready\nposition startpos moves h3e3\ngo depth 3\nquit\n");
+    assert!(out.contains("id name Rodina"));
+    assert!(
+        out.contains("option name UCI_Variant type combo default xiangqi var xiangqi var jesonmor")
+    );
+    assert!(out.contains("uciok") && out.contains("readyok"));
+    assert!(out.contains("info depth 3"), "{out}");
+    let best = out.lines().find(|l| l.starts_with("bestmove ")).expect("a bestmove");
+    // A legal Black reply in Fairy-Stockfish's coordinates.
+    let mv = best.split_whitespace().nth(1).expect("move");
+    let legal = rodina().args(["moves", "xiangqi", "--moves", "h3e3"]).output().expect("runs");
+    assert!(String::from_utf8_lossy(&legal.stdout).lines().any(|l| l == mv), "{best}");
+}
+
+#[test]
+fn uci_plays_jeson_mor_from_a_fen() {
+    let out = uci("uci\nsetoption name UCI_Variant value jesonmor\nucinewgame\n\
+         position fen 1nnnnnnnn/9/9/9/2n1N4/9/9/9/NN1NNNNNN w - - 4 3\ngo nodes 2000\nquit\n");
+    // Red holds e5: leaving it wins at once, which the engine reports as a mate in one.
+    assert!(out.contains("score mate 1"), "{out}");
+    let best = out.lines().find(|l| l.starts_with("bestmove ")).expect("a bestmove");
+    assert!(best.starts_with("bestmove e5"), "{best}");
+}
+
+#[test]
+fn uci_stop_ends_an_infinite_search() {
+    let mut child = rodina()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rodina runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    writeln!(stdin, "uci\nposition startpos\ngo infinite").expect("write");
+    stdin.flush().expect("flush");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    writeln!(stdin, "stop").expect("write");
+    stdin.flush().expect("flush");
+    let best = lines.by_ref().map_while(Result::ok).find(|l| l.starts_with("bestmove"));
+    assert!(best.is_some());
+    assert!(asked.elapsed() < Duration::from_secs(2), "{:?}", asked.elapsed());
+    writeln!(stdin, "quit").expect("write");
+    drop(stdin);
+    assert!(child.wait().expect("exit").success());
+}
+
+#[test]
+fn uci_reports_bad_input_without_dying() {
+    let out = uci(
+        "position fen nonsense\ngo depth 1\nsetoption name UCI_Variant value chess\nisready\nquit\n",
+    );
+    assert!(out.contains("info string bad fen"), "{out}");
+    assert!(out.contains("info string unknown game"), "{out}");
+    assert!(out.contains("readyok"));
+}
+
+#[test]
+fn play_against_a_bot() {
+    let mut child = rodina()
+        .args(["play", "xiangqi", "--bot", "novice", "--as", "black", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rodina runs");
+    // The bot (Red) moves first; then we resign.
+    child.stdin.take().expect("stdin").write_all(b"resign\n").expect("write");
+    let out = child.wait_with_output().expect("output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("Novice / Nováčik (red) plays"), "{text}");
+    assert!(text.contains("Red wins (resignation)"), "{text}");
+}
+
+#[test]
+fn a_match_prints_score_and_elo() {
+    let out = rodina()
+        .args([
+            "match", "jesonmor", "--a", "beginner", "--b", "novice", "--games", "2", "--seed", "4",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().expect("a result line");
+    assert!(last.starts_with("result jesonmor beginner vs novice: +"), "{last}");
+    assert!(last.contains("Elo"), "{last}");
+    let bad = rodina()
+        .args(["match", "xiangqi", "--a", "grandmaster", "--b", "novice"])
+        .output()
+        .expect("runs");
+    assert!(!bad.status.success());
+}
