@@ -166,14 +166,22 @@ impl Spec {
     }
 }
 
-/// A player during one game.
-enum Player<P: BotGame> {
+/// A player during one game. External engines live as long as the worker that plays the
+/// games (a new game is announced with `ucinewgame`), so that start-up costs (a WASM engine
+/// compiling itself) fall outside the games.
+enum Player<'e, P: BotGame> {
     Bot { bot: Box<Bot<P>>, time: Option<Duration> },
-    Uci(UciEngine),
+    Uci(&'e mut UciEngine),
 }
 
-impl<P: BotGame> Player<P> {
-    fn new(spec: &Spec, variant: Variant, seed: u64, opts: &MatchOptions) -> Result<Self, String> {
+impl<'e, P: BotGame> Player<'e, P> {
+    fn new(
+        spec: &Spec,
+        variant: Variant,
+        seed: u64,
+        opts: &MatchOptions,
+        engine: &'e mut Option<UciEngine>,
+    ) -> Result<Self, String> {
         Ok(match spec {
             Spec::Level { level, nodes, depth, time, noise, blind } => {
                 let mut s = level.settings(variant);
@@ -188,7 +196,12 @@ impl<P: BotGame> Player<P> {
                 Player::Bot { bot: Box::new(Bot::with_settings(*level, s, seed)), time: *time }
             }
             Spec::Uci { command } => {
-                Player::Uci(UciEngine::start(command, variant, &opts.uci_options)?)
+                // A running engine is reused; one that fails to answer is replaced.
+                let fresh = match engine.take().map(|mut e| e.new_game().map(|()| e)) {
+                    Some(Ok(e)) => e,
+                    _ => UciEngine::start(command, variant, &opts.uci_options)?,
+                };
+                Player::Uci(engine.insert(fresh))
             }
         })
     }
@@ -234,6 +247,13 @@ impl UciEngine {
         e.send("isready")?;
         e.wait_for("readyok")?;
         Ok(e)
+    }
+
+    /// Announces a new game and waits until the engine is ready for it.
+    fn new_game(&mut self) -> Result<(), String> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for("readyok").map(|_| ())
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -368,12 +388,13 @@ fn match_game<P: BotGame>(opts: &MatchOptions) -> Result<(), String> {
         let (counter, tx, opts, specs) =
             (Arc::clone(&counter), tx.clone(), opts.clone(), specs.clone());
         workers.push(std::thread::spawn(move || {
+            let mut engines: [Option<UciEngine>; 2] = [None, None];
             loop {
                 let i = counter.fetch_add(1, Ordering::Relaxed);
                 if i >= opts.games {
                     break;
                 }
-                let report = play_one::<P>(i, &specs, variant, &opts);
+                let report = play_one::<P>(i, &specs, variant, &opts, &mut engines);
                 if tx.send(report).is_err() {
                     break;
                 }
@@ -443,13 +464,15 @@ fn play_one<P: BotGame>(
     specs: &[Spec; 2],
     variant: Variant,
     opts: &MatchOptions,
+    engines: &mut [Option<UciEngine>; 2],
 ) -> Result<GameReport, String> {
     let pair = index / 2;
     let a_first = index % 2 == 0;
     let seed_a = rodina_engine_mix(opts.seed ^ (index as u64) << 1);
     let seed_b = rodina_engine_mix(opts.seed ^ ((index as u64) << 1 | 1));
-    let mut a = Player::<P>::new(&specs[0], variant, seed_a, opts)?;
-    let mut b = Player::<P>::new(&specs[1], variant, seed_b, opts)?;
+    let [slot_a, slot_b] = engines;
+    let mut a = Player::<P>::new(&specs[0], variant, seed_a, opts, slot_a)?;
+    let mut b = Player::<P>::new(&specs[1], variant, seed_b, opts, slot_b)?;
     let mut game = Game::new(P::start_position());
     for m in opening::<P>(pair, opts.seed) {
         game.play_unchecked(&m);
@@ -553,8 +576,10 @@ mod tests {
             verbose: false,
         };
         let specs = [parse_spec(&opts.a).expect("spec"), parse_spec(&opts.b).expect("spec")];
+        let mut engines = [None, None];
         for i in 0..2 {
-            let r = play_one::<Xiangqi>(i, &specs, Variant::Xiangqi, &opts).expect("game");
+            let r = play_one::<Xiangqi>(i, &specs, Variant::Xiangqi, &opts, &mut engines)
+                .expect("game");
             assert!(r.plies > 0);
         }
     }
