@@ -117,11 +117,11 @@ impl Level {
             (Variant::JesonMor, Level::Intermediate) => (5_500, 35, 1, 0),
             (Variant::JesonMor, Level::Club) => (7_500, 28, 0, 0),
             (_, Level::Novice) => (600, 150, 20, 4),
-            (_, Level::Beginner) => (1_300, 100, 10, 6),
-            (_, Level::Casual) => (2_800, 70, 3, 8),
-            (_, Level::Intermediate) => (6_500, 40, 0, 8),
-            (_, Level::Club) => (16_000, 20, 0, 8),
-            (_, Level::Full) => (2_000_000, 0, 0, 0),
+            (_, Level::Beginner) => (950, 110, 10, 6),
+            (_, Level::Casual) => (1_550, 80, 4, 8),
+            (_, Level::Intermediate) => (3_300, 50, 0, 8),
+            (_, Level::Club) => (7_500, 25, 0, 8),
+            (_, Level::Full) => (1_000_000, 0, 0, 0),
         };
         let hash_bytes = match self {
             Level::Novice | Level::Beginner => 1 << 16,
