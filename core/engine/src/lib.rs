@@ -10,6 +10,7 @@ mod bot;
 pub mod elo;
 mod game;
 pub mod jeson_mor;
+pub mod jieqi;
 mod level;
 pub mod score;
 mod search;
@@ -18,5 +19,6 @@ pub mod xiangqi;
 
 pub use bot::{Bot, BotGame, BotMove, moves_not_losing_by_history, path_of};
 pub use game::SearchGame;
+pub use jieqi::JieqiBot;
 pub use level::{Level, LevelSettings, UnknownLevel};
 pub use search::{Limits, MAX_PLY, PathEntry, Progress, Request, SearchResult, Searcher, Settings};

@@ -24,7 +24,7 @@ const VICTIM: [i32; 8] = [0, 100, 15, 15, 40, 90, 45, 10];
 /// Piece-square tables from Red's side: row 0 is rank 10 (Black's back rank), row 9 is rank 1.
 /// Black reads them mirrored by rank. Values are centipawns added to the material.
 #[rustfmt::skip]
-const HORSE_PST: [[i32; 9]; 10] = [
+pub(crate) const HORSE_PST: [[i32; 9]; 10] = [
     [ 0, -5,  0,  5,  0,  5,  0, -5,  0],
     [ 0,  5, 15, 22,  5, 22, 15,  5,  0],
     [ 5, 15, 22, 25, 22, 25, 22, 15,  5],
@@ -38,7 +38,7 @@ const HORSE_PST: [[i32; 9]; 10] = [
 ];
 
 #[rustfmt::skip]
-const CHARIOT_PST: [[i32; 9]; 10] = [
+pub(crate) const CHARIOT_PST: [[i32; 9]; 10] = [
     [ 6,  8,  7, 13, 14, 13,  7,  8,  6],
     [ 6, 12,  9, 16, 30, 16,  9, 12,  6],
     [ 6,  8,  7, 14, 16, 14,  7,  8,  6],
@@ -52,7 +52,7 @@ const CHARIOT_PST: [[i32; 9]; 10] = [
 ];
 
 #[rustfmt::skip]
-const CANNON_PST: [[i32; 9]; 10] = [
+pub(crate) const CANNON_PST: [[i32; 9]; 10] = [
     [ 6,  4,  0,-10,-12,-10,  0,  4,  6],
     [ 2,  2,  0, -4,-14, -4,  0,  2,  2],
     [ 2,  2,  0,-10, -8,-10,  0,  2,  2],
@@ -66,7 +66,7 @@ const CANNON_PST: [[i32; 9]; 10] = [
 ];
 
 #[rustfmt::skip]
-const SOLDIER_PST: [[i32; 9]; 10] = [
+pub(crate) const SOLDIER_PST: [[i32; 9]; 10] = [
     [ 0,  0,  0,  2,  4,  2,  0,  0,  0],
     [20, 30, 50, 65, 70, 65, 50, 30, 20],
     [20, 30, 45, 55, 55, 55, 45, 30, 20],
@@ -80,9 +80,9 @@ const SOLDIER_PST: [[i32; 9]; 10] = [
 ];
 
 /// Mobility per reachable point, middlegame and endgame: chariot, horse, cannon.
-const MOB_CHARIOT: (i32, i32) = (4, 6);
-const MOB_HORSE: (i32, i32) = (9, 11);
-const MOB_CANNON: (i32, i32) = (2, 2);
+pub(crate) const MOB_CHARIOT: (i32, i32) = (4, 6);
+pub(crate) const MOB_HORSE: (i32, i32) = (9, 11);
+pub(crate) const MOB_CANNON: (i32, i32) = (2, 2);
 
 /// Phase weights: the attacking pieces left decide how much of the middlegame remains.
 const PHASE_CHARIOT: i32 = 4;
@@ -96,13 +96,13 @@ const EMPTY: u8 = 0;
 
 /// A piece on the local board: role in the low three bits, 8 for Black.
 #[inline]
-fn code(color: Color, role: Role) -> u8 {
+pub(crate) fn code(color: Color, role: Role) -> u8 {
     role as u8 | if color == Color::Black { 8 } else { 0 }
 }
 
 /// The table row/column of a point for `color`: Red reads row 9 - rank.
 #[inline]
-fn pst(table: &[[i32; 9]; 10], color: Color, s: usize) -> i32 {
+pub(crate) fn pst(table: &[[i32; 9]; 10], color: Color, s: usize) -> i32 {
     let (file, rank) = (s % 9, s / 9);
     let row = if color == Color::White { 9 - rank } else { rank };
     table[row][file]
@@ -272,7 +272,7 @@ fn is_own(board: &[u8; 90], s: usize, color: Color) -> bool {
 const LINES: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
 /// Points a chariot reaches (empty or enemy).
-fn chariot_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
+pub(crate) fn chariot_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
     let (f0, r0) = ((s % 9) as i32, (s / 9) as i32);
     let mut n = 0;
     for (df, dr) in LINES {
@@ -294,7 +294,7 @@ fn chariot_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
 }
 
 /// Points a cannon moves to or captures on.
-fn cannon_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
+pub(crate) fn cannon_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
     let (f0, r0) = ((s % 9) as i32, (s / 9) as i32);
     let mut n = 0;
     for (df, dr) in LINES {
@@ -323,7 +323,7 @@ fn cannon_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
 
 /// Points a horse reaches (leg free, target not its own piece); where it stands is left to
 /// the piece-square table.
-fn horse_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
+pub(crate) fn horse_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
     type Step = (i32, i32);
     const LEGS: [(Step, [Step; 2]); 4] = [
         ((0, 1), [(-1, 2), (1, 2)]),

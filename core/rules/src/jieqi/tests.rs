@@ -774,3 +774,14 @@ fn the_record_notes_what_each_move_revealed() {
     // Player input takes no notes: a refused note would reveal an identity.
     assert!(p.parse_move("h3e3=R").is_err());
 }
+
+#[test]
+fn search_keys_cover_full_pools_of_both_sides() {
+    // Every role of both pools present (the start): the key must be computable and differ
+    // from the board's own hash; Black's soldiers once indexed past the key table.
+    let v = JieqiView::start(Seat::Spectator, Rules::DEFAULT);
+    assert_ne!(v.search_key(), v.zobrist());
+    let mut w = v.clone();
+    w.play(mv("h3e3"), Some(Role::Cannon), None).expect("red reveals");
+    assert_ne!(w.search_key(), v.search_key());
+}

@@ -395,8 +395,10 @@ impl JieqiView {
         for (side, pool) in self.pool.iter().enumerate() {
             for (role, n) in pool.iter() {
                 // The board's keys for piece code 8 (Black, no role) are never used by the
-                // board: one per (side, role, count), counts below 6.
-                let i = side * 45 + role as usize * 6 + usize::from(n.min(5));
+                // board: one per (side, role, count), counts below 6. Hidden roles are
+                // advisor (2) to soldier (7), so (role - 2) * 6 + count stays below 36 and
+                // the index below 81.
+                let i = side * 45 + (role as usize - 2) * 6 + usize::from(n.min(5));
                 h ^= TABLES.zobrist[8][i];
             }
         }
