@@ -98,8 +98,21 @@ pub struct MatchOptions {
 
 /// `rodina match`.
 pub fn run_match(variant: Variant, opts: &MatchOptions) -> Result<(), String> {
+    if variant == Variant::Jieqi {
+        return tournament(variant, opts, play_one_jieqi);
+    }
     dispatch_engine!(variant, match_game(opts))
 }
+
+/// Plays one game of a match: its index, the players, the variant, the options and the
+/// worker's running external engines.
+type PlayOne = fn(
+    usize,
+    &[Spec; 2],
+    Variant,
+    &MatchOptions,
+    &mut [Option<UciEngine>; 2],
+) -> Result<GameReport, String>;
 
 /// Who plays: a bot of this program or an external UCI engine.
 #[derive(Clone, Debug)]
@@ -374,7 +387,11 @@ struct GameReport {
 }
 
 fn match_game<P: BotGame>(opts: &MatchOptions) -> Result<(), String> {
-    let variant = P::start_position().variant();
+    tournament(P::start_position().variant(), opts, play_one::<P>)
+}
+
+/// Plays the games of a match on `opts.jobs` threads and prints each result and the tally.
+fn tournament(variant: Variant, opts: &MatchOptions, play: PlayOne) -> Result<(), String> {
     let specs = [parse_spec(&opts.a)?, parse_spec(&opts.b)?];
     println!(
         "match {variant}: A = {} vs B = {}, {} games, seed {}",
@@ -394,7 +411,7 @@ fn match_game<P: BotGame>(opts: &MatchOptions) -> Result<(), String> {
                 if i >= opts.games {
                     break;
                 }
-                let report = play_one::<P>(i, &specs, variant, &opts, &mut engines);
+                let report = play(i, &specs, variant, &opts, &mut engines);
                 if tx.send(report).is_err() {
                     break;
                 }
@@ -529,6 +546,74 @@ fn play_one<P: BotGame>(
         }
     }
     Ok(GameReport { index, score_a, a_first, plies: game.len(), reason, moves: texts.join(" ") })
+}
+
+/// One game of Jieqi between two levels. The true game is shuffled from the match seed (both
+/// games of a pair share the shuffle, colours swapped); each bot sees only its own view.
+fn play_one_jieqi(
+    index: usize,
+    specs: &[Spec; 2],
+    _variant: Variant,
+    opts: &MatchOptions,
+    _engines: &mut [Option<UciEngine>; 2],
+) -> Result<GameReport, String> {
+    use rand::SeedableRng;
+    use rodina_engine::JieqiBot;
+    use rodina_rules::jieqi::{Jieqi, Rules, Seat, ViewGame};
+
+    let pair = index / 2;
+    let a_first = index % 2 == 0;
+    let bot = |spec: &Spec, seed: u64| -> Result<JieqiBot, String> {
+        let Spec::Level { level, nodes, depth, time: _, noise, blind } = spec else {
+            return Err("jieqi matches are between levels (no UCI engine speaks its views)".into());
+        };
+        let mut s = level.settings(Variant::Jieqi);
+        s.nodes = nodes.unwrap_or(s.nodes);
+        s.depth = depth.or(s.depth);
+        s.eval_noise = noise.unwrap_or(s.eval_noise);
+        s.blind_per_mille = blind.unwrap_or(s.blind_per_mille);
+        Ok(JieqiBot::with_settings(s, seed))
+    };
+    let mut a = bot(&specs[0], rodina_engine_mix(opts.seed ^ ((index as u64) << 1)))?;
+    let mut b = bot(&specs[1], rodina_engine_mix(opts.seed ^ ((index as u64) << 1 | 1)))?;
+    let time = |spec: &Spec| match spec {
+        Spec::Level { time, .. } => *time,
+        Spec::Uci { .. } => None,
+    };
+    let (time_a, time_b) = (time(&specs[0]), time(&specs[1]));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(rodina_engine_mix(opts.seed ^ pair as u64));
+    let mut game = Game::new(Jieqi::shuffled(&mut rng, Rules::DEFAULT));
+    let a_color = if a_first { Color::White } else { Color::Black };
+    let mut reason = String::new();
+    while game.outcome().is_none() {
+        if game.len() >= opts.max_plies {
+            reason = "adjudicated (move limit)".into();
+            break;
+        }
+        let to_move = game.position().turn();
+        let record = ViewGame::from_game(&game, Seat::Player(to_move));
+        let choice = if to_move == a_color {
+            a.choose(&record, time_a, None)
+        } else {
+            b.choose(&record, time_b, None)
+        };
+        let Some(m) = choice else {
+            return Err("a bot found no move in a game that goes on".into());
+        };
+        game.play(&m.mv).map_err(|e| format!("a bot chose an illegal move: {e}"))?;
+    }
+    let outcome = game.outcome();
+    let score_a = match outcome.and_then(|o| o.winner()) {
+        Some(w) if w == a_color => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    if reason.is_empty() {
+        reason = outcome.map_or("unfinished".into(), |o| o.reason_str().to_owned());
+    }
+    let record = ViewGame::from_game(&game, Seat::Spectator);
+    let moves: Vec<String> = record.plies().iter().map(|p| p.event.text()).collect();
+    Ok(GameReport { index, score_a, a_first, plies: game.len(), reason, moves: moves.join(" ") })
 }
 
 #[cfg(test)]
