@@ -45,6 +45,12 @@ pub fn play(
         None => Color::White,
     };
     let seed = seed.unwrap_or_else(clock_seed);
+    if variant == Variant::Jieqi {
+        if handicap.is_some() {
+            return Err("jieqi has no handicaps".into());
+        }
+        return crate::jieqi::play_with_bot(args, level, !person, seed);
+    }
     dispatch_engine!(variant, play_game(args, handicap, level, !person, seed))
 }
 

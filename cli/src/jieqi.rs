@@ -334,7 +334,30 @@ const HELP: &str = "Commands: a move (h3e3), `moves`, `resign`, `draw` (agreed),
 No take-backs: a reveal cannot be hidden again.";
 
 /// The pass-and-play loop on standard input and output.
-fn run(mut game: Game<Jieqi>) -> Result<(), String> {
+/// `rodina play jieqi --bot LEVEL`: one person against a bot that decides from its own view.
+pub fn play_with_bot(
+    args: &PositionArgs,
+    level: rodina_engine::Level,
+    bot_color: Color,
+    seed: u64,
+) -> Result<(), String> {
+    let Loaded::Truth(game) = load(args, true)? else {
+        return Err("no game to play".into());
+    };
+    let bot = rodina_engine::JieqiBot::new(level, seed);
+    run_with_bot(game, Some((bot_color, bot, level)))
+}
+
+fn run(game: Game<Jieqi>) -> Result<(), String> {
+    run_with_bot(game, None)
+}
+
+/// The game loop. With a bot there is one person, so no hand-over screen: the person always
+/// sees their own view, and the bot is given only its view.
+fn run_with_bot(
+    mut game: Game<Jieqi>,
+    mut bot: Option<(Color, rodina_engine::JieqiBot, rodina_engine::Level)>,
+) -> Result<(), String> {
     let terminal = io::stdout().is_terminal();
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
@@ -364,13 +387,34 @@ fn run(mut game: Game<Jieqi>) -> Result<(), String> {
         }
         let mover = game.position().turn();
         let seat = Seat::Player(mover);
-        clear(terminal);
-        println!("Hand the keyboard to {}.", side(mover));
-        let prompt = format!("{}: press Enter when only you can see the screen. ", side(mover));
-        if read(&prompt)?.is_none() {
-            println!();
-            println!("Input ended; the game is left unfinished.");
-            break;
+        if let Some((color, b, level)) = bot.as_mut().filter(|(c, ..)| *c == mover) {
+            let record = ViewGame::from_game(&game, Seat::Player(*color));
+            let Some(choice) = b.choose(&record, None, None) else {
+                println!("The bot found no move.");
+                break;
+            };
+            game.play(&choice.mv).map_err(|e| format!("the bot chose an illegal move: {e}"))?;
+            // What the person sees of the bot's move.
+            if let Some(ev) = game.position().view(Seat::Player(!*color)).last_event() {
+                println!(
+                    "{} / {} ({}): {}",
+                    level.name_en(),
+                    level.name_sk(),
+                    side(*color),
+                    tell(ev)
+                );
+            }
+            continue 'game;
+        }
+        if bot.is_none() {
+            clear(terminal);
+            println!("Hand the keyboard to {}.", side(mover));
+            let prompt = format!("{}: press Enter when only you can see the screen. ", side(mover));
+            if read(&prompt)?.is_none() {
+                println!();
+                println!("Input ended; the game is left unfinished.");
+                break;
+            }
         }
         loop {
             let pos = game.position().clone();
@@ -412,6 +456,7 @@ fn run(mut game: Game<Jieqi>) -> Result<(), String> {
                                 println!("{}", tell(ev));
                             }
                             if game.outcome().is_none()
+                                && bot.is_none()
                                 && read("Press Enter to hide the board. ")?.is_none()
                             {
                                 println!();

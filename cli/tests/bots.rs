@@ -138,3 +138,61 @@ fn a_match_prints_score_and_elo() {
         .expect("runs");
     assert!(!bad.status.success());
 }
+
+#[test]
+fn play_jieqi_against_a_bot_that_sees_only_its_view() {
+    let mut child = rodina()
+        .args([
+            "play",
+            "jieqi",
+            "--bot",
+            "beginner",
+            "--as",
+            "black",
+            "--seed",
+            "2",
+            "--deal-seed",
+            "9",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rodina runs");
+    child.stdin.take().expect("stdin").write_all(b"resign\n").expect("write");
+    let out = child.wait_with_output().expect("output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("Beginner / Začiatočník (Red):"), "{text}");
+    assert!(!text.contains("Hand the keyboard"), "no hand-over screen against a bot: {text}");
+    assert!(text.contains("Red wins (resignation)"), "{text}");
+}
+
+#[test]
+fn a_jieqi_match_between_levels() {
+    let out = rodina()
+        .args([
+            "match",
+            "jieqi",
+            "--a",
+            "casual",
+            "--b",
+            "novice",
+            "--games",
+            "2",
+            "--max-plies",
+            "80",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().last().is_some_and(|l| l.starts_with("result jieqi casual vs novice")),
+        "{text}"
+    );
+    let uci = rodina()
+        .args(["match", "jieqi", "--a", "uci:true", "--b", "novice", "--games", "1"])
+        .output()
+        .expect("runs");
+    assert!(!uci.status.success());
+}
