@@ -116,11 +116,18 @@ impl Level {
             (Variant::JesonMor, Level::Casual) => (3_500, 50, 2, 0),
             (Variant::JesonMor, Level::Intermediate) => (5_500, 35, 1, 0),
             (Variant::JesonMor, Level::Club) => (7_500, 28, 0, 0),
+            // Luck (what a reveal turns up) flattens Jieqi's differences: the levels need
+            // budgets and weaknesses further apart than Xiangqi's.
+            (Variant::Jieqi, Level::Novice) => (150, 200, 40, 0),
+            (Variant::Jieqi, Level::Beginner) => (700, 120, 15, 0),
+            (Variant::Jieqi, Level::Casual) => (2_500, 70, 5, 0),
+            (Variant::Jieqi, Level::Intermediate) => (8_000, 35, 0, 0),
+            (Variant::Jieqi, Level::Club) => (25_000, 15, 0, 0),
             (_, Level::Novice) => (600, 150, 20, 4),
             (_, Level::Beginner) => (950, 110, 10, 6),
             (_, Level::Casual) => (1_550, 80, 4, 8),
-            (_, Level::Intermediate) => (3_300, 50, 0, 8),
-            (_, Level::Club) => (7_500, 25, 0, 8),
+            (_, Level::Intermediate) => (2_400, 65, 2, 8),
+            (_, Level::Club) => (4_800, 40, 0, 8),
             (_, Level::Full) => (1_000_000, 0, 0, 0),
         };
         let hash_bytes = match self {
