@@ -16,9 +16,6 @@ use crate::games::{CliGame, load};
 /// The move type of a game.
 type Mv<P> = <P as Position>::Move;
 
-/// The games the engine plays (the Jieqi bot searches views and has its own entry points).
-pub const ENGINE_VARIANTS: &[Variant] = &[Variant::Xiangqi, Variant::JesonMor];
-
 macro_rules! dispatch_engine {
     ($variant:expr, $f:ident ( $($arg:expr),* )) => {
         match $variant {

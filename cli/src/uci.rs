@@ -16,7 +16,13 @@ use rodina_engine::{
 };
 use rodina_rules::{Game, Position, Variant};
 
-use crate::engine::ENGINE_VARIANTS;
+use rodina_engine::jieqi::search_inputs;
+use rodina_rules::jieqi::{JieqiView, START_VIEW_FEN, Seat, ViewGame};
+
+/// The games `UCI_Variant` accepts. Jieqi positions are one seat's view (the view FEN of
+/// JieqiBox and the Pikafish-based Jieqi engines), its moves written with what they revealed
+/// (`h3e3=C`, `b3b10x(n)`), and the engine plays the side to move from that side's view.
+const UCI_VARIANTS: &[Variant] = &[Variant::Xiangqi, Variant::JesonMor, Variant::Jieqi];
 
 /// Default transposition table size, in MiB.
 const DEFAULT_HASH_MB: usize = 16;
@@ -37,7 +43,7 @@ pub fn run() -> Result<(), String> {
                 say("id name Rodina");
                 say("id author The Rodina developers");
                 let vars: Vec<String> =
-                    ENGINE_VARIANTS.iter().map(|v| format!("var {}", v.name())).collect();
+                    UCI_VARIANTS.iter().map(|v| format!("var {}", v.name())).collect();
                 say(&format!(
                     "option name UCI_Variant type combo default {} {}",
                     session.variant,
@@ -113,12 +119,14 @@ struct Session {
 enum AnyGame {
     Xiangqi(Game<rodina_rules::Xiangqi>),
     JesonMor(Game<rodina_rules::JesonMor>),
+    Jieqi(ViewGame),
 }
 
 /// A searcher of any variant the engine plays.
 enum AnySearcher {
     Xiangqi(Searcher<rodina_rules::Xiangqi>),
     JesonMor(Searcher<rodina_rules::JesonMor>),
+    Jieqi(Searcher<JieqiView>),
 }
 
 impl Session {
@@ -165,7 +173,7 @@ impl Session {
             "uci_variant" => {
                 let v: Variant =
                     value.parse().map_err(|e: rodina_rules::UnknownVariant| e.to_string())?;
-                if !ENGINE_VARIANTS.contains(&v) {
+                if !UCI_VARIANTS.contains(&v) {
                     return Err(format!("the engine does not play {v} yet"));
                 }
                 self.variant = v;
@@ -205,6 +213,7 @@ impl Session {
         self.game = Some(match self.variant {
             Variant::Xiangqi => AnyGame::Xiangqi(load_game(fen.as_deref(), moves)?),
             Variant::JesonMor => AnyGame::JesonMor(load_game(fen.as_deref(), moves)?),
+            Variant::Jieqi => AnyGame::Jieqi(load_jieqi(fen.as_deref(), moves)?),
             #[allow(unreachable_patterns)]
             other => return Err(format!("the engine does not play {other} yet")),
         });
@@ -218,6 +227,7 @@ impl Session {
         let turn_is_first = match game {
             AnyGame::Xiangqi(g) => g.position().turn() == rodina_rules::Color::White,
             AnyGame::JesonMor(g) => g.position().turn() == rodina_rules::Color::White,
+            AnyGame::Jieqi(g) => g.view().turn() == rodina_rules::Color::White,
         };
         let limits = parse_go(words, turn_is_first)?;
         self.stop = Arc::new(AtomicBool::new(false));
@@ -248,6 +258,17 @@ impl Session {
                     AnySearcher::JesonMor(searcher)
                 })
             }
+            (Some(AnyGame::Jieqi(g)), s) => {
+                let mut searcher = match s {
+                    Some(AnySearcher::Jieqi(s)) => s,
+                    _ => Searcher::new(hash),
+                };
+                let g = g.clone();
+                std::thread::spawn(move || {
+                    think_jieqi(&g, &mut searcher, limits, level, stop);
+                    AnySearcher::Jieqi(searcher)
+                })
+            }
             (None, _) => return Err("go before position".into()),
         });
         Ok(())
@@ -271,6 +292,77 @@ fn load_game<P: BotGame>(fen: Option<&str>, moves: &[&str]) -> Result<Game<P>, S
         }
     }
     Ok(game)
+}
+
+/// Reads a Jieqi view record from `position` arguments: the view FEN is what the side to move
+/// after the moves knows, and each move says what it revealed or (for that side's captures of
+/// face-down pieces) what it took.
+fn load_jieqi(fen: Option<&str>, moves: &[&str]) -> Result<ViewGame, String> {
+    let fen = fen.unwrap_or(START_VIEW_FEN);
+    let first = JieqiView::from_fen(fen, Seat::Spectator).map_err(|e| format!("bad fen: {e}"))?;
+    let last_turn = if moves.len() % 2 == 0 { first.turn() } else { !first.turn() };
+    let seat = Seat::Player(last_turn);
+    let start = JieqiView::from_fen(fen, seat).map_err(|e| format!("bad fen: {e}"))?;
+    let mut record = ViewGame::new(start);
+    for text in moves {
+        let (m, revealed, captured) =
+            record.view().parse_event(text).map_err(|e| format!("move {text}: {e}"))?;
+        record.play(m, revealed, captured).map_err(|e| format!("move {text}: {e}"))?;
+    }
+    Ok(record)
+}
+
+/// Searches a Jieqi view and prints `info` lines and the `bestmove`.
+fn think_jieqi(
+    record: &ViewGame,
+    searcher: &mut Searcher<JieqiView>,
+    mut limits: Limits,
+    level: Level,
+    stop: Arc<AtomicBool>,
+) {
+    if record.outcome().is_some() || record.legal_moves().is_empty() {
+        say("bestmove (none)");
+        return;
+    }
+    let (history, allowed) = search_inputs(record);
+    if level != Level::Full {
+        let s = level.settings(Variant::Jieqi);
+        searcher.set_settings(Settings {
+            eval_noise: s.eval_noise,
+            blind_per_mille: s.blind_per_mille,
+            seed: 0,
+        });
+        limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
+    } else {
+        searcher.set_settings(Settings::default());
+    }
+    let req = Request {
+        root: record.view(),
+        history: &history,
+        root_moves: Some(&allowed),
+        limits,
+        stop: Some(stop),
+    };
+    let result = searcher.search(&req, |p| {
+        let score = match mate_in_moves(p.score) {
+            Some(m) => format!("mate {m}"),
+            None => format!("cp {}", p.score),
+        };
+        let ms = p.elapsed.as_millis().max(1);
+        // Past a reveal the line depends on luck: only its first move is certain.
+        let pv = p.pv.first().map(|m| m.to_string()).unwrap_or_default();
+        say(&format!(
+            "info depth {} seldepth {} score {score} nodes {} nps {} time {ms} pv {pv}",
+            p.depth,
+            p.seldepth,
+            p.nodes,
+            p.nodes as u128 * 1000 / ms
+        ));
+    });
+    match result.best {
+        Some(m) => say(&format!("bestmove {m}")),
+        None => say("bestmove (none)"),
+    }
 }
 
 /// Reads `go` arguments into limits. Clock-based searches get a share of the remaining time.

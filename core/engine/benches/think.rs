@@ -47,7 +47,7 @@ fn think_times<G: BotGame>(level: Level, games: usize) -> (Vec<Duration>, Vec<Ga
     (times, records)
 }
 
-fn nodes_per_second<G: BotGame>(positions: &[G], nodes: u64) -> f64 {
+fn nodes_per_second<G: rodina_engine::SearchGame>(positions: &[G], nodes: u64) -> f64 {
     let mut searcher = Searcher::<G>::new(1 << 24);
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
     for p in positions {
@@ -98,9 +98,66 @@ fn bench_game<G: BotGame>(games: usize) {
     );
 }
 
+/// Jieqi: self-play from seeded shuffles, each bot given its own views.
+fn bench_jieqi(games: usize) {
+    use rand::SeedableRng;
+    use rodina_engine::JieqiBot;
+    use rodina_rules::jieqi::{Jieqi, JieqiView, Rules, Seat, ViewGame};
+
+    println!("jieqi: think time per searched move, {games} self-play games per level");
+    println!(
+        "  {:<14} {:>6} {:>10} {:>10} {:>10}",
+        "level", "moves", "median ms", "p95 ms", "max ms"
+    );
+    let mut sample: Vec<JieqiView> = Vec::new();
+    for level in Level::ALL {
+        if level == Level::Full {
+            continue;
+        }
+        let mut times = Vec::new();
+        for g in 0..games {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(500 + g as u64);
+            let mut game = Game::new(Jieqi::shuffled(&mut rng, Rules::DEFAULT));
+            let mut bots = [
+                JieqiBot::new(level, 1000 + g as u64 * 2),
+                JieqiBot::new(level, 1001 + g as u64 * 2),
+            ];
+            while game.outcome().is_none() && game.len() < MAX_PLIES {
+                let turn = rodina_rules::Position::turn(game.position());
+                let record = ViewGame::from_game(&game, Seat::Player(turn));
+                let started = Instant::now();
+                let Some(m) = bots[turn.index()].choose(&record, None, None) else { break };
+                times.push(started.elapsed());
+                if level == Level::Club && game.len() % 20 == 10 {
+                    sample.push(record.view().clone());
+                }
+                if game.play(&m.mv).is_err() {
+                    break;
+                }
+            }
+        }
+        times.sort();
+        println!(
+            "  {:<14} {:>6} {:>10.1} {:>10.1} {:>10.1}",
+            level.id(),
+            times.len(),
+            percentile(&times, 0.5).as_secs_f64() * 1e3,
+            percentile(&times, 0.95).as_secs_f64() * 1e3,
+            times.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        );
+    }
+    let nps = nodes_per_second(&sample, 300_000);
+    println!(
+        "  full-strength search speed: {:.0} nodes/s over {} views from Club games",
+        nps,
+        sample.len()
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a number among the arguments sets the games per level.
     let games = std::env::args().skip(1).find_map(|a| a.parse::<usize>().ok()).unwrap_or(GAMES);
     bench_game::<Xiangqi>(games);
     bench_game::<JesonMor>(games);
+    bench_jieqi(games);
 }

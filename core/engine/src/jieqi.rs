@@ -221,6 +221,42 @@ impl SearchGame for JieqiView {
     }
 }
 
+/// What a search from `record`'s current view needs besides the view: the repetition path
+/// of the record, and the root moves (the legal moves the history allows, without those that
+/// would lose at once by the history rules, perpetual check or chase, unless all do).
+pub fn search_inputs(record: &ViewGame) -> (Vec<PathEntry>, Vec<Move>) {
+    let legal = record.legal_moves();
+    let me = record.view().turn();
+    // Only reversible moves can complete a repetition, and they need no identities.
+    let kept: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| {
+            if record.view().is_reveal(m) || record.view().is_capture(m) {
+                return true;
+            }
+            let mut r = record.clone();
+            r.play_unchecked(m, None, None);
+            r.outcome().and_then(|o| o.winner()) != Some(!me)
+        })
+        .collect();
+    let allowed = if kept.is_empty() { legal } else { kept };
+    let mut history = Vec::with_capacity(record.len() + 1);
+    history.push(PathEntry {
+        key: record.start().search_key(),
+        in_check: record.start().is_check(),
+        reset: true,
+    });
+    for ply in record.plies() {
+        history.push(PathEntry {
+            key: ply.view.search_key(),
+            in_check: ply.view.is_check(),
+            reset: ply.irreversible,
+        });
+    }
+    (history, allowed)
+}
+
 /// A Jieqi bot of one level. It decides from its seat's record of views ([`ViewGame`]) and
 /// nothing else: the true state never reaches it.
 pub struct JieqiBot {
@@ -261,37 +297,7 @@ impl JieqiBot {
         if legal.is_empty() {
             return None;
         }
-        let me = record.view().turn();
-        // Leave out moves that lose at once by the history rules (perpetual check or chase);
-        // only reversible moves can complete a repetition, and they need no identities.
-        let allowed: Vec<Move> = {
-            let kept: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|&m| {
-                    if record.view().is_reveal(m) || record.view().is_capture(m) {
-                        return true;
-                    }
-                    let mut r = record.clone();
-                    r.play_unchecked(m, None, None);
-                    r.outcome().and_then(|o| o.winner()) != Some(!me)
-                })
-                .collect();
-            if kept.is_empty() { legal.clone() } else { kept }
-        };
-        let mut history = Vec::with_capacity(record.len() + 1);
-        history.push(PathEntry {
-            key: record.start().search_key(),
-            in_check: record.start().is_check(),
-            reset: true,
-        });
-        for ply in record.plies() {
-            history.push(PathEntry {
-                key: ply.view.search_key(),
-                in_check: ply.view.is_check(),
-                reset: ply.irreversible,
-            });
-        }
+        let (history, allowed) = search_inputs(record);
         self.searcher.clear();
         let req = Request {
             root: record.view(),

@@ -118,11 +118,11 @@ impl Level {
             (Variant::JesonMor, Level::Club) => (7_500, 28, 0, 0),
             // Luck (what a reveal turns up) flattens Jieqi's differences: the levels need
             // budgets and weaknesses further apart than Xiangqi's.
-            (Variant::Jieqi, Level::Novice) => (150, 200, 40, 0),
-            (Variant::Jieqi, Level::Beginner) => (700, 120, 15, 0),
-            (Variant::Jieqi, Level::Casual) => (2_500, 70, 5, 0),
-            (Variant::Jieqi, Level::Intermediate) => (8_000, 35, 0, 0),
-            (Variant::Jieqi, Level::Club) => (25_000, 15, 0, 0),
+            (Variant::Jieqi, Level::Novice) => (300, 200, 40, 0),
+            (Variant::Jieqi, Level::Beginner) => (1_500, 120, 15, 0),
+            (Variant::Jieqi, Level::Casual) => (6_000, 70, 5, 0),
+            (Variant::Jieqi, Level::Intermediate) => (25_000, 35, 0, 0),
+            (Variant::Jieqi, Level::Club) => (100_000, 15, 0, 0),
             (_, Level::Novice) => (600, 150, 20, 4),
             (_, Level::Beginner) => (950, 110, 10, 6),
             (_, Level::Casual) => (1_550, 80, 4, 8),

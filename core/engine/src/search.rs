@@ -541,7 +541,9 @@ impl<G: SearchGame> Searcher<G> {
                 self.path.pop();
                 v
             }
-            None => self.chance_value(pos, m, depth, alpha, beta, ply),
+            // A chance move counts as two plies: it multiplies the tree by the number of
+            // outcomes, and its value is an average that deeper search sharpens less.
+            None => self.chance_value(pos, m, depth - 1, alpha, beta, ply),
         }
     }
 
@@ -549,7 +551,7 @@ impl<G: SearchGame> Searcher<G> {
     /// outcome is searched with the narrowest window that can still change the answer, and
     /// the search stops as soon as the weighted average is known to fall outside
     /// `alpha..beta`. Outcome values are kept inside the evaluation range so that the bounds
-    /// are finite.
+    /// are finite. A negative `depth` (from quiescence) evaluates each outcome statically.
     fn chance_value(
         &mut self,
         pos: &G,
@@ -576,7 +578,15 @@ impl<G: SearchGame> Searcher<G> {
             let b = b.min(hi + 1) as i32;
             let check = child.in_check();
             self.path.push(PathEntry { key: child.key(), in_check: check, reset: true });
-            let v = -self.negamax(child, depth, -b, -a, ply + 1, check, false, true);
+            let v = if depth < 0 {
+                // Inside quiescence each outcome is judged statically: captures that reveal
+                // pieces are everywhere in hidden-piece games, and expanding every identity
+                // of every one of them would never end.
+                self.nodes += 1;
+                if check { -self.eval(child) / 2 } else { -self.eval(child) }
+            } else {
+                -self.negamax(child, depth, -b, -a, ply + 1, check, false, true)
+            };
             self.path.pop();
             if self.aborted {
                 answer = Some(0);
@@ -922,7 +932,7 @@ impl<G: SearchGame> Searcher<G> {
             }
             let chance = G::HAS_CHANCE && pos.is_chance(&m);
             let v = if chance {
-                self.chance_value(pos, &m, 0, alpha, beta, ply)
+                self.chance_value(pos, &m, -1, alpha, beta, ply)
             } else {
                 let child = pos.play(&m);
                 let check = G::HAS_CHECK && child.in_check();
