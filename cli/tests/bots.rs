@@ -196,3 +196,16 @@ fn a_jieqi_match_between_levels() {
         .expect("runs");
     assert!(!uci.status.success());
 }
+
+#[test]
+fn uci_plays_jieqi_from_a_view() {
+    // The start view, then two reveals: the engine (Red) answers from Red's view.
+    let out =
+        uci("uci\nsetoption name UCI_Variant value jieqi\nposition startpos moves h3e3=C b8e8=c\n\
+         go depth 2\nposition startpos moves h3e3\nquit\n");
+    assert!(out.contains("var jieqi"));
+    let best = out.lines().find(|l| l.starts_with("bestmove ")).expect("a bestmove");
+    assert!(!best.contains("none"), "{out}");
+    // A reveal must say what it turned up.
+    assert!(out.contains("info string move h3e3"), "{out}");
+}
