@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use rodina_engine::elo::Tally;
 use rodina_engine::{Bot, BotGame, Level, Limits, Request, Searcher, Settings};
-use rodina_rules::{Color, Game, JesonMor, Outcome, Position, Variant, Xiangqi};
+use rodina_rules::{Color, Friendly, Game, JesonMor, Outcome, Position, Variant, Xiangqi};
 
 use crate::PositionArgs;
 use crate::games::{CliGame, load};
@@ -21,6 +21,7 @@ macro_rules! dispatch_engine {
         match $variant {
             Variant::Xiangqi => $f::<Xiangqi>($($arg),*),
             Variant::JesonMor => $f::<JesonMor>($($arg),*),
+            Variant::Friendly => $f::<Friendly>($($arg),*),
             #[allow(unreachable_patterns)]
             other => Err(format!("the bots do not play {other} yet")),
         }

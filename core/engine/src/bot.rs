@@ -32,6 +32,12 @@ impl BotGame for rodina_rules::Xiangqi {
     }
 }
 
+impl BotGame for rodina_rules::Friendly {
+    fn start_position() -> Self {
+        rodina_rules::Friendly::new()
+    }
+}
+
 impl BotGame for rodina_rules::JesonMor {
     fn start_position() -> Self {
         rodina_rules::JesonMor::new()

@@ -8,6 +8,7 @@
 
 mod bot;
 pub mod elo;
+pub mod friendly;
 mod game;
 pub mod jeson_mor;
 pub mod jieqi;
