@@ -22,7 +22,8 @@ use rodina_rules::jieqi::{JieqiView, START_VIEW_FEN, Seat, ViewGame};
 /// The games `UCI_Variant` accepts. Jieqi positions are one seat's view (the view FEN of
 /// JieqiBox and the Pikafish-based Jieqi engines), its moves written with what they revealed
 /// (`h3e3=C`, `b3b10x(n)`), and the engine plays the side to move from that side's view.
-const UCI_VARIANTS: &[Variant] = &[Variant::Xiangqi, Variant::JesonMor, Variant::Jieqi];
+const UCI_VARIANTS: &[Variant] =
+    &[Variant::Xiangqi, Variant::JesonMor, Variant::Jieqi, Variant::Friendly];
 
 /// Default transposition table size, in MiB.
 const DEFAULT_HASH_MB: usize = 16;
@@ -120,6 +121,7 @@ enum AnyGame {
     Xiangqi(Game<rodina_rules::Xiangqi>),
     JesonMor(Game<rodina_rules::JesonMor>),
     Jieqi(ViewGame),
+    Friendly(Game<rodina_rules::Friendly>),
 }
 
 /// A searcher of any variant the engine plays.
@@ -127,6 +129,7 @@ enum AnySearcher {
     Xiangqi(Searcher<rodina_rules::Xiangqi>),
     JesonMor(Searcher<rodina_rules::JesonMor>),
     Jieqi(Searcher<JieqiView>),
+    Friendly(Searcher<rodina_rules::Friendly>),
 }
 
 impl Session {
@@ -214,6 +217,7 @@ impl Session {
             Variant::Xiangqi => AnyGame::Xiangqi(load_game(fen.as_deref(), moves)?),
             Variant::JesonMor => AnyGame::JesonMor(load_game(fen.as_deref(), moves)?),
             Variant::Jieqi => AnyGame::Jieqi(load_jieqi(fen.as_deref(), moves)?),
+            Variant::Friendly => AnyGame::Friendly(load_game(fen.as_deref(), moves)?),
             #[allow(unreachable_patterns)]
             other => return Err(format!("the engine does not play {other} yet")),
         });
@@ -228,6 +232,7 @@ impl Session {
             AnyGame::Xiangqi(g) => g.position().turn() == rodina_rules::Color::White,
             AnyGame::JesonMor(g) => g.position().turn() == rodina_rules::Color::White,
             AnyGame::Jieqi(g) => g.view().turn() == rodina_rules::Color::White,
+            AnyGame::Friendly(g) => g.position().turn() == rodina_rules::Color::White,
         };
         let limits = parse_go(words, turn_is_first)?;
         self.stop = Arc::new(AtomicBool::new(false));
@@ -267,6 +272,17 @@ impl Session {
                 std::thread::spawn(move || {
                     think_jieqi(&g, &mut searcher, limits, level, stop);
                     AnySearcher::Jieqi(searcher)
+                })
+            }
+            (Some(AnyGame::Friendly(g)), s) => {
+                let mut searcher = match s {
+                    Some(AnySearcher::Friendly(s)) => s,
+                    _ => Searcher::new(hash),
+                };
+                let g = g.clone();
+                std::thread::spawn(move || {
+                    think(&g, &mut searcher, limits, level, stop);
+                    AnySearcher::Friendly(searcher)
                 })
             }
             (None, _) => return Err("go before position".into()),
