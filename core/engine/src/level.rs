@@ -118,7 +118,7 @@ impl Level {
             (Variant::JesonMor, Level::Club) => (7_500, 28, 0, 0),
             // Luck (what a reveal turns up) flattens Jieqi's differences: the levels need
             // budgets and weaknesses further apart than Xiangqi's.
-            (Variant::Jieqi, Level::Novice) => (300, 200, 40, 0),
+            (Variant::Jieqi, Level::Novice) => (500, 170, 25, 0),
             (Variant::Jieqi, Level::Beginner) => (1_500, 120, 15, 0),
             (Variant::Jieqi, Level::Casual) => (6_000, 70, 5, 0),
             (Variant::Jieqi, Level::Intermediate) => (25_000, 35, 0, 0),
