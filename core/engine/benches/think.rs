@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use rodina_engine::{Bot, BotGame, Level, Limits, Request, Searcher};
-use rodina_rules::{Game, JesonMor, Xiangqi};
+use rodina_rules::{Friendly, Game, JesonMor, Xiangqi};
 
 /// Games per level; more games give steadier percentiles.
 const GAMES: usize = 4;
@@ -159,5 +159,6 @@ fn main() {
     let games = std::env::args().skip(1).find_map(|a| a.parse::<usize>().ok()).unwrap_or(GAMES);
     bench_game::<Xiangqi>(games);
     bench_game::<JesonMor>(games);
+    bench_game::<Friendly>(games);
     bench_jieqi(games);
 }

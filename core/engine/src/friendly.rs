@@ -22,6 +22,9 @@ use crate::game::SearchGame;
 /// Longest chain the search considers (in steps).
 pub const MAX_STEPS: usize = 3;
 
+/// Longest chain looked at for a win when the king can be bonded but not in a short chain.
+const LONG_CHAIN: usize = 12;
+
 /// Value of a piece by role, as in chess.
 fn value(role: Role) -> i32 {
     match role {
@@ -107,9 +110,18 @@ impl SearchGame for Friendly {
 
     fn moves(&self, out: &mut Vec<Move>) {
         out.extend(self.moves_within(MAX_STEPS));
-        if out.is_empty() || self.can_bond_king() {
-            // No short move, or a win may need a long chain: every move.
+        if self.can_bond_king() && !out.iter().any(|m| self.play(m).winner().is_some()) {
+            // The king can be bonded, but only by a longer chain: look further (all moves
+            // only as a last resort, since a position rich in bonds has millions).
             out.clear();
+            out.extend(self.moves_within(LONG_CHAIN));
+            if !out.iter().any(|m| self.play(m).winner().is_some()) {
+                out.clear();
+                self.legal_moves_into(out);
+            }
+        }
+        if out.is_empty() {
+            // No short move at all: every move.
             self.legal_moves_into(out);
         }
     }

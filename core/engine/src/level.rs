@@ -127,9 +127,9 @@ impl Level {
             // wide gaps for the stronger side to convert.
             (Variant::Friendly, Level::Novice) => (200, 200, 40, 0),
             (Variant::Friendly, Level::Beginner) => (1_000, 120, 15, 0),
-            (Variant::Friendly, Level::Casual) => (4_000, 70, 5, 0),
-            (Variant::Friendly, Level::Intermediate) => (15_000, 35, 0, 0),
-            (Variant::Friendly, Level::Club) => (50_000, 15, 0, 0),
+            (Variant::Friendly, Level::Casual) => (3_500, 70, 5, 0),
+            (Variant::Friendly, Level::Intermediate) => (10_000, 35, 0, 0),
+            (Variant::Friendly, Level::Club) => (30_000, 15, 0, 0),
             (_, Level::Novice) => (600, 150, 20, 4),
             (_, Level::Beginner) => (950, 110, 10, 6),
             (_, Level::Casual) => (1_550, 80, 4, 8),
