@@ -173,6 +173,10 @@ impl SearchGame for JieqiView {
         Some(value_at(self, m.to) / 10 * 16 - value_at(self, m.from) / 10)
     }
 
+    /// Quiescence leaves out a face-down piece (worth its pool's average) taking a cheaper
+    /// face-up piece: such a capture turns the piece up in the middle of an exchange, a
+    /// gamble the static look at its outcomes cannot judge; the full-width search still
+    /// tries it.
     fn is_bad_capture(&self, m: &Move) -> bool {
         let Some(victim) = self.cell_at(m.to) else { return false };
         let attacker = value_at(self, m.from);

@@ -130,6 +130,8 @@ impl Level {
             (Variant::Friendly, Level::Casual) => (3_500, 70, 5, 0),
             (Variant::Friendly, Level::Intermediate) => (10_000, 35, 0, 0),
             (Variant::Friendly, Level::Club) => (30_000, 15, 0, 0),
+            // A Friendly chess node costs forty Xiangqi nodes (chains, threats).
+            (Variant::Friendly, Level::Full) => (150_000, 0, 0, 0),
             (_, Level::Novice) => (600, 150, 20, 4),
             (_, Level::Beginner) => (950, 110, 10, 6),
             (_, Level::Casual) => (1_550, 80, 4, 8),
