@@ -1,10 +1,11 @@
 //! Think time per level and search speed per game, on one core.
 //!
-//! `cargo bench -p rodina-engine --bench think [-- GAMES]` plays a few games of each level
+//! `cargo bench -p rodina-engine --bench think [-- GAMES] [GAME...]` plays a few games of each level
 //! against itself (fixed seeds, so every run sees the same positions) and prints the median,
 //! 95th percentile and maximum time per searched move (book moves take no time and are left
-//! out), then the full-strength search speed in nodes per second. Timings depend on the
-//! machine's load: run it when the machine is quiet.
+//! out), then the full-strength search speed in nodes per second. Naming games (`xiangqi`,
+//! `jesonmor`, `friendly`, `jieqi`) measures only those. Timings depend on the machine's
+//! load: run it when the machine is quiet.
 
 use std::time::{Duration, Instant};
 
@@ -156,9 +157,25 @@ fn bench_jieqi(games: usize) {
 
 fn main() {
     // `cargo bench` passes `--bench`; a number among the arguments sets the games per level.
-    let games = std::env::args().skip(1).find_map(|a| a.parse::<usize>().ok()).unwrap_or(GAMES);
-    bench_game::<Xiangqi>(games);
-    bench_game::<JesonMor>(games);
-    bench_game::<Friendly>(games);
-    bench_jieqi(games);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games = args.iter().find_map(|a| a.parse::<usize>().ok()).unwrap_or(GAMES);
+    // Other words name the games to measure (none named: all of them).
+    let named: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| !a.starts_with('-') && a.parse::<usize>().is_err())
+        .collect();
+    let wanted = |name: &str| named.is_empty() || named.contains(&name);
+    if wanted("xiangqi") {
+        bench_game::<Xiangqi>(games);
+    }
+    if wanted("jesonmor") {
+        bench_game::<JesonMor>(games);
+    }
+    if wanted("friendly") {
+        bench_game::<Friendly>(games);
+    }
+    if wanted("jieqi") {
+        bench_jieqi(games);
+    }
 }
