@@ -128,6 +128,7 @@ enum Spec {
         time: Option<Duration>,
         noise: Option<i32>,
         blind: Option<u32>,
+        contempt: Option<i32>,
     },
     Uci {
         command: String,
@@ -140,9 +141,15 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
     }
     let mut parts = text.split('/');
     let level = parts.next().unwrap_or_default().parse::<Level>().map_err(|e| e.to_string())?;
-    let (mut nodes, mut depth, mut time, mut noise, mut blind) = (None, None, None, None, None);
+    let (mut nodes, mut depth, mut time, mut noise, mut blind, mut contempt) =
+        (None, None, None, None, None, None);
     for p in parts {
         let (k, v) = p.split_once('=').ok_or_else(|| format!("bad player option {p:?}"))?;
+        if k == "contempt" {
+            // The one option that may be negative (a bot that seeks draws).
+            contempt = Some(v.parse().map_err(|_| format!("bad number in {p:?}"))?);
+            continue;
+        }
         let n: u64 = v.parse().map_err(|_| format!("bad number in {p:?}"))?;
         match k {
             "nodes" => nodes = Some(n),
@@ -152,18 +159,18 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
             "blind" => blind = Some(n as u32),
             _ => {
                 return Err(format!(
-                    "unknown player option {k:?} (nodes, depth, movetime, noise, blind)"
+                    "unknown player option {k:?} (nodes, depth, movetime, noise, blind, contempt)"
                 ));
             }
         }
     }
-    Ok(Spec::Level { level, nodes, depth, time, noise, blind })
+    Ok(Spec::Level { level, nodes, depth, time, noise, blind, contempt })
 }
 
 impl Spec {
     fn name(&self) -> String {
         match self {
-            Spec::Level { level, nodes, depth, time, noise, blind } => {
+            Spec::Level { level, nodes, depth, time, noise, blind, contempt } => {
                 let mut name = level.id().to_owned();
                 for (k, v) in [
                     ("nodes", nodes.map(|n| n.to_string())),
@@ -171,6 +178,7 @@ impl Spec {
                     ("movetime", time.map(|t| t.as_millis().to_string())),
                     ("noise", noise.map(|n| n.to_string())),
                     ("blind", blind.map(|n| n.to_string())),
+                    ("contempt", contempt.map(|n| n.to_string())),
                 ] {
                     if let Some(v) = v {
                         name.push_str(&format!("/{k}={v}"));
@@ -200,7 +208,7 @@ impl<'e, P: BotGame> Player<'e, P> {
         engine: &'e mut Option<UciEngine>,
     ) -> Result<Self, String> {
         Ok(match spec {
-            Spec::Level { level, nodes, depth, time, noise, blind } => {
+            Spec::Level { level, nodes, depth, time, noise, blind, contempt } => {
                 let mut s = level.settings(variant);
                 if nodes.is_some() || time.is_some() {
                     s.nodes = nodes.unwrap_or(u64::MAX);
@@ -210,6 +218,7 @@ impl<'e, P: BotGame> Player<'e, P> {
                 }
                 s.eval_noise = noise.unwrap_or(s.eval_noise);
                 s.blind_per_mille = blind.unwrap_or(s.blind_per_mille);
+                s.contempt = contempt.unwrap_or(s.contempt);
                 Player::Bot { bot: Box::new(Bot::with_settings(*level, s, seed)), time: *time }
             }
             Spec::Uci { command } => {
@@ -363,7 +372,12 @@ fn opening<P: BotGame>(index: usize, seed: u64) -> Vec<Mv<P>> {
             break;
         }
         searcher.clear();
-        searcher.set_settings(Settings { eval_noise: 40, blind_per_mille: 0, seed: next() });
+        searcher.set_settings(Settings {
+            eval_noise: 40,
+            blind_per_mille: 0,
+            seed: next(),
+            contempt: 0,
+        });
         let result = searcher.search(&Request::new(game.position(), Limits::depth(2)), |_| {});
         let Some(m) = result.best else { break };
         game.play_unchecked(&m);
@@ -568,7 +582,7 @@ fn play_one_jieqi(
     let pair = index / 2;
     let a_first = index % 2 == 0;
     let bot = |spec: &Spec, seed: u64| -> Result<JieqiBot, String> {
-        let Spec::Level { level, nodes, depth, time: _, noise, blind } = spec else {
+        let Spec::Level { level, nodes, depth, time: _, noise, blind, contempt } = spec else {
             return Err("jieqi matches are between levels (no UCI engine speaks its views)".into());
         };
         let mut s = level.settings(Variant::Jieqi);
@@ -576,6 +590,7 @@ fn play_one_jieqi(
         s.depth = depth.or(s.depth);
         s.eval_noise = noise.unwrap_or(s.eval_noise);
         s.blind_per_mille = blind.unwrap_or(s.blind_per_mille);
+        s.contempt = contempt.unwrap_or(s.contempt);
         Ok(JieqiBot::with_settings(s, seed))
     };
     let mut a = bot(&specs[0], rodina_engine_mix(opts.seed ^ ((index as u64) << 1)))?;
@@ -635,6 +650,11 @@ mod tests {
             Ok(Spec::Level { level: Level::Full, time: Some(t), .. }) if t == Duration::from_millis(100)
         ));
         assert!(matches!(parse_spec("uci:node x.js"), Ok(Spec::Uci { .. })));
+        let spec = parse_spec("club/contempt=-20").expect("a negative contempt");
+        assert!(matches!(spec, Spec::Level { contempt: Some(-20), .. }));
+        assert_eq!(spec.name(), "club/contempt=-20");
+        assert!(parse_spec("club/contempt=x").is_err());
+        assert!(parse_spec("club/nodes=-5").is_err());
         assert!(parse_spec("club/speed=3").is_err());
         assert!(parse_spec("champion").is_err());
     }

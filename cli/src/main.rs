@@ -94,7 +94,7 @@ enum Command {
         /// The game.
         variant: String,
         /// Player A: a level (club), a level with changed settings (full/movetime=100,
-        /// full/nodes=200000, club/depth=4, casual/noise=40/blind=50), or an external engine
+        /// full/nodes=200000, club/depth=4, casual/noise=40/blind=50, club/contempt=30), or an external engine
         /// (uci:COMMAND).
         #[arg(long)]
         a: String,

@@ -347,6 +347,7 @@ fn think_jieqi(
             eval_noise: s.eval_noise,
             blind_per_mille: s.blind_per_mille,
             seed: 0,
+            contempt: s.contempt,
         });
         limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
     } else {
@@ -448,6 +449,7 @@ fn think<P: BotGame>(
             eval_noise: s.eval_noise,
             blind_per_mille: s.blind_per_mille,
             seed: 0,
+            contempt: s.contempt,
         });
         limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
     } else {

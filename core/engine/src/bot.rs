@@ -87,6 +87,7 @@ impl<G: BotGame> Bot<G> {
             eval_noise: settings.eval_noise,
             blind_per_mille: settings.blind_per_mille,
             seed,
+            contempt: settings.contempt,
         });
         Bot { level, settings, seed, searcher }
     }

@@ -171,8 +171,19 @@ impl SearchGame for Friendly {
     }
 
     fn is_irreversible(&self, m: &Move) -> bool {
-        // A new bond or a pawn move cannot be undone.
-        !self.cell(m.to()).is_empty() || self.cell(m.from()).get(self.turn()) == Some(Role::Pawn)
+        // Only a move after which no earlier position can come back may cut the repetition
+        // window: a bond, moved by either side, carries its pawns back and forth, so pawn moves
+        // in general do not count. A single pawn that steps can come back only carried in a
+        // bond, which it first enters by a move that adds one; and bonds never come apart.
+        let us = self.turn();
+        let from = self.cell(m.from());
+        if from.get(us) == Some(Role::Pawn) && from.get(!us).is_none() {
+            return true;
+        }
+        m.steps().iter().any(|s| {
+            let c = self.cell(s.to);
+            c.get(!us).is_some() && c.get(us).is_none()
+        })
     }
 
     fn terminal(&self) -> Option<Outcome> {
@@ -240,5 +251,27 @@ mod tests {
         let r =
             Searcher::<Friendly>::new(1 << 16).search(&Request::new(&p, Limits::depth(3)), |_| {});
         assert_eq!(r.best.map(|m| Position::move_text(&p, &m)), Some("e4d5".to_owned()));
+    }
+
+    #[test]
+    fn a_bond_carried_back_and_forth_can_repeat() {
+        // 1. e4 d5 2. exd5: the pawns on d5 form a bond that either side may move.
+        let mut p = Friendly::new();
+        let play = |p: &mut Friendly, text: &str| {
+            let m = p.parse_move(text).expect("legal");
+            let irreversible = SearchGame::is_irreversible(p, &m);
+            Position::play(p, &m).expect("legal");
+            irreversible
+        };
+        assert!(play(&mut p, "e2e4"), "a single pawn never comes back");
+        assert!(play(&mut p, "d7d5"), "a single pawn never comes back");
+        assert!(play(&mut p, "e4d5"), "a new bond never comes apart");
+        let start = SearchGame::key(&p);
+        // White carries the bond forward with its pawn, Black back with its own.
+        let texts = ["g8f6", "d5d6", "d6d5", "g1f3", "f6g8", "f3g1"];
+        for text in texts {
+            assert!(!play(&mut p, text), "{text} can be undone");
+        }
+        assert_eq!(SearchGame::key(&p), start, "the position came back");
     }
 }

@@ -281,6 +281,7 @@ impl JieqiBot {
             eval_noise: settings.eval_noise,
             blind_per_mille: settings.blind_per_mille,
             seed,
+            contempt: settings.contempt,
         });
         JieqiBot { settings, searcher }
     }

@@ -45,7 +45,12 @@ pub struct LevelSettings {
     pub book_plies: usize,
     /// Transposition table size in bytes.
     pub hash_bytes: usize,
+    /// What a draw costs the bot, in centipawns (see [`crate::Settings::contempt`]).
+    pub contempt: i32,
 }
+
+/// The contempt of every Friendly chess level (see [`LevelSettings::contempt`]).
+const FRIENDLY_CONTEMPT: i32 = 30;
 
 impl Level {
     /// Every level, weakest first.
@@ -126,12 +131,12 @@ impl Level {
             // Friendly chess: without captures, weak play drifts into draws; the levels need
             // wide gaps for the stronger side to convert.
             (Variant::Friendly, Level::Novice) => (200, 200, 40, 0),
-            (Variant::Friendly, Level::Beginner) => (1_000, 120, 15, 0),
-            (Variant::Friendly, Level::Casual) => (3_500, 70, 5, 0),
+            (Variant::Friendly, Level::Beginner) => (1_500, 120, 15, 0),
+            (Variant::Friendly, Level::Casual) => (4_500, 70, 5, 0),
             (Variant::Friendly, Level::Intermediate) => (10_000, 35, 0, 0),
             (Variant::Friendly, Level::Club) => (30_000, 15, 0, 0),
-            // A Friendly chess node costs forty Xiangqi nodes (chains, threats).
-            (Variant::Friendly, Level::Full) => (150_000, 0, 0, 0),
+            // A Friendly chess node costs about twice a Xiangqi node (chains, threats).
+            (Variant::Friendly, Level::Full) => (500_000, 0, 0, 0),
             (_, Level::Novice) => (600, 150, 20, 4),
             (_, Level::Beginner) => (950, 110, 10, 6),
             (_, Level::Casual) => (1_550, 80, 4, 8),
@@ -145,7 +150,18 @@ impl Level {
             Level::Club => 1 << 22,
             Level::Full => 1 << 24,
         };
-        LevelSettings { nodes, depth: None, eval_noise, blind_per_mille, book_plies, hash_bytes }
+        // Friendly chess has no captures to end a game, and balanced play there settles into
+        // repeated moves early; players who sit down to a game play on.
+        let contempt = if variant == Variant::Friendly { FRIENDLY_CONTEMPT } else { 0 };
+        LevelSettings {
+            nodes,
+            depth: None,
+            eval_noise,
+            blind_per_mille,
+            book_plies,
+            hash_bytes,
+            contempt,
+        }
     }
 }
 

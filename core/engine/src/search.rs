@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use rodina_rules::Outcome;
+use rodina_rules::{Color, Outcome};
 
 use crate::game::SearchGame;
 use crate::score::{EVAL_LIMIT, INFINITE, MATE_BOUND, is_mate, loss_in, win_in};
@@ -65,6 +65,10 @@ pub struct Settings {
     pub blind_per_mille: u32,
     /// Seed of the noise and the blind spots.
     pub seed: u64,
+    /// Centipawns a draw is worth less than an even position to the side the search plays
+    /// for (and more to its opponent): with some contempt a bot plays on rather than repeat
+    /// moves in a balanced position, as people who came to play a game do.
+    pub contempt: i32,
 }
 
 /// One entry of the line of positions that led to the root: what repetition rules need.
@@ -188,6 +192,8 @@ pub struct Searcher<G: SearchGame> {
     aborted: bool,
     seldepth: usize,
     stop: Option<Arc<AtomicBool>>,
+    /// The side to move at the root (the side the contempt works for).
+    root_side: Color,
 }
 
 impl<G: SearchGame> Searcher<G> {
@@ -216,6 +222,7 @@ impl<G: SearchGame> Searcher<G> {
             aborted: false,
             seldepth: 0,
             stop: None,
+            root_side: Color::White,
         }
     }
 
@@ -262,6 +269,7 @@ impl<G: SearchGame> Searcher<G> {
             *h /= 4;
         }
         let root = req.root;
+        self.root_side = root.side();
         self.path.clear();
         self.path.extend_from_slice(req.history);
         if self.path.last().is_none_or(|e| e.key != root.key()) {
@@ -628,7 +636,7 @@ impl<G: SearchGame> Searcher<G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = self.repetition(ply) {
+        if let Some(v) = self.repetition(pos, ply) {
             return v;
         }
         if let Some(o) = pos.terminal() {
@@ -864,7 +872,7 @@ impl<G: SearchGame> Searcher<G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if in_check && let Some(v) = self.repetition(ply) {
+        if in_check && let Some(v) = self.repetition(pos, ply) {
             return v;
         }
         if let Some(o) = pos.terminal() {
@@ -1025,14 +1033,19 @@ impl<G: SearchGame> Searcher<G> {
         match o.winner() {
             Some(w) if w == pos.side() => win_in(ply),
             Some(_) => loss_in(ply),
-            None => 0,
+            None => self.draw_score(pos.side()),
         }
+    }
+
+    /// What a draw is worth to `side` (see [`Settings::contempt`]).
+    fn draw_score(&self, side: Color) -> i32 {
+        if side == self.root_side { -self.settings.contempt } else { self.settings.contempt }
     }
 
     /// The verdict of a repetition ending at the current node, if the node repeats an
     /// earlier state (a draw, or a loss for a side that checked with every move of the
     /// cycle where the game says so).
-    fn repetition(&self, ply: usize) -> Option<i32> {
+    fn repetition(&self, pos: &G, ply: usize) -> Option<i32> {
         let path = &self.path;
         let last = path.len().checked_sub(1)?;
         let key = path[last].key;
@@ -1043,8 +1056,9 @@ impl<G: SearchGame> Searcher<G> {
             }
             j -= 2;
             if path[j].key == key {
+                let draw = self.draw_score(pos.side());
                 if !G::PERPETUAL_CHECK_LOSES {
-                    return Some(0);
+                    return Some(draw);
                 }
                 // Our moves led to the odd entries after j, the opponent's to the even ones.
                 let we_checked = (j + 1..last).step_by(2).all(|k| path[k].in_check);
@@ -1052,7 +1066,7 @@ impl<G: SearchGame> Searcher<G> {
                 return Some(match (we_checked, they_checked) {
                     (true, false) => loss_in(ply),
                     (false, true) => win_in(ply),
-                    _ => 0,
+                    _ => draw,
                 });
             }
         }
@@ -1226,7 +1240,7 @@ mod tests {
         let p = pos("r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1");
         let run = |seed| {
             let mut s = Searcher::<Xiangqi>::new(1 << 20);
-            s.set_settings(Settings { eval_noise: 60, blind_per_mille: 100, seed });
+            s.set_settings(Settings { eval_noise: 60, blind_per_mille: 100, seed, contempt: 0 });
             let r = s.search(&Request::new(&p, Limits::nodes(30_000)), |_| {});
             (r.best, r.score, r.nodes, r.depth)
         };
@@ -1290,15 +1304,22 @@ mod tests {
     fn repetition_verdicts() {
         let e = |key, in_check| PathEntry { key, in_check, reset: false };
         let mut s = Searcher::<Xiangqi>::new(1 << 16);
+        let p = Xiangqi::new();
         // Entry 4 repeats entry 0. The side to move at entry 4 made the moves into entries
         // 1 and 3, the opponent those into 2 and 4.
         s.path = vec![e(1, false), e(2, true), e(3, false), e(4, true), e(1, false)];
-        assert_eq!(s.repetition(4), Some(loss_in(4)), "we checked with every move");
+        assert_eq!(s.repetition(&p, 4), Some(loss_in(4)), "we checked with every move");
         s.path = vec![e(1, true), e(2, false), e(3, true), e(4, false), e(1, true)];
-        assert_eq!(s.repetition(4), Some(win_in(4)), "they checked with every move");
+        assert_eq!(s.repetition(&p, 4), Some(win_in(4)), "they checked with every move");
         s.path = vec![e(1, false), e(2, false), e(3, false), e(4, false), e(1, false)];
-        assert_eq!(s.repetition(4), Some(0), "nobody checked: a draw");
+        assert_eq!(s.repetition(&p, 4), Some(0), "nobody checked: a draw");
+        // With contempt, the draw is worth less to the root's side and more to the other.
+        s.set_settings(Settings { contempt: 30, ..Settings::default() });
+        s.root_side = Color::White;
+        assert_eq!(s.repetition(&p, 4), Some(-30), "a draw for the root's side");
+        s.root_side = Color::Black;
+        assert_eq!(s.repetition(&p, 4), Some(30), "a draw for the opponent");
         s.path[3].reset = true;
-        assert_eq!(s.repetition(4), None, "an irreversible move cuts the cycle");
+        assert_eq!(s.repetition(&p, 4), None, "an irreversible move cuts the cycle");
     }
 }
