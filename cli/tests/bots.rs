@@ -1,17 +1,16 @@
 //! `rodina uci`, `rodina play --bot` and `rodina match` as other programs and people use them.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-fn rodina() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_rodina"))
-}
+mod support;
+use support::*;
 
 /// Runs `rodina uci`, sends `input` line by line (after each `go`, waits for the
 /// `bestmove`, as a GUI does), and returns everything it printed.
 fn uci(input: &str) -> String {
-    let mut child = rodina()
+    let mut child = rodina_command()
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -54,7 +53,7 @@ fn uci_handshake_and_a_search() {
     let best = out.lines().find(|l| l.starts_with("bestmove ")).expect("a bestmove");
     // A legal Black reply in Fairy-Stockfish's coordinates.
     let mv = best.split_whitespace().nth(1).expect("move");
-    let legal = rodina().args(["moves", "xiangqi", "--moves", "h3e3"]).output().expect("runs");
+    let legal = rodina(&["moves", "xiangqi", "--moves", "h3e3"]);
     assert!(String::from_utf8_lossy(&legal.stdout).lines().any(|l| l == mv), "{best}");
 }
 
@@ -70,7 +69,7 @@ fn uci_plays_jeson_mor_from_a_fen() {
 
 #[test]
 fn uci_stop_ends_an_infinite_search() {
-    let mut child = rodina()
+    let mut child = rodina_command()
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -104,64 +103,32 @@ fn uci_reports_bad_input_without_dying() {
 
 #[test]
 fn play_against_a_bot() {
-    let mut child = rodina()
-        .args(["play", "xiangqi", "--bot", "novice", "--as", "black", "--seed", "3"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rodina runs");
     // The bot (Red) moves first; then we resign.
-    child.stdin.take().expect("stdin").write_all(b"resign\n").expect("write");
-    let out = child.wait_with_output().expect("output");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success());
+    let text =
+        play(&["play", "xiangqi", "--bot", "novice", "--as", "black", "--seed", "3"], "resign\n");
     assert!(text.contains("Novice / Nováčik (red) plays"), "{text}");
     assert!(text.contains("Red wins (resignation)"), "{text}");
 }
 
 #[test]
 fn a_match_prints_score_and_elo() {
-    let out = rodina()
-        .args([
-            "match", "jesonmor", "--a", "beginner", "--b", "novice", "--games", "2", "--seed", "4",
-        ])
-        .output()
-        .expect("runs");
+    let out = rodina(&[
+        "match", "jesonmor", "--a", "beginner", "--b", "novice", "--games", "2", "--seed", "4",
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     let last = text.lines().last().expect("a result line");
     assert!(last.starts_with("result jesonmor beginner vs novice: +"), "{last}");
     assert!(last.contains("Elo"), "{last}");
-    let bad = rodina()
-        .args(["match", "xiangqi", "--a", "grandmaster", "--b", "novice"])
-        .output()
-        .expect("runs");
+    let bad = rodina(&["match", "xiangqi", "--a", "grandmaster", "--b", "novice"]);
     assert!(!bad.status.success());
 }
 
 #[test]
 fn play_jieqi_against_a_bot_that_sees_only_its_view() {
-    let mut child = rodina()
-        .args([
-            "play",
-            "jieqi",
-            "--bot",
-            "beginner",
-            "--as",
-            "black",
-            "--seed",
-            "2",
-            "--deal-seed",
-            "9",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rodina runs");
-    child.stdin.take().expect("stdin").write_all(b"resign\n").expect("write");
-    let out = child.wait_with_output().expect("output");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success());
+    let args =
+        ["play", "jieqi", "--bot", "beginner", "--as", "black", "--seed", "2", "--deal-seed", "9"];
+    let text = play(&args, "resign\n");
     assert!(text.contains("Beginner / Začiatočník (Red):"), "{text}");
     assert!(!text.contains("Hand the keyboard"), "no hand-over screen against a bot: {text}");
     assert!(text.contains("Red wins (resignation)"), "{text}");
@@ -169,31 +136,25 @@ fn play_jieqi_against_a_bot_that_sees_only_its_view() {
 
 #[test]
 fn a_jieqi_match_between_levels() {
-    let out = rodina()
-        .args([
-            "match",
-            "jieqi",
-            "--a",
-            "casual",
-            "--b",
-            "novice",
-            "--games",
-            "2",
-            "--max-plies",
-            "80",
-        ])
-        .output()
-        .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = rodina(&[
+        "match",
+        "jieqi",
+        "--a",
+        "casual",
+        "--b",
+        "novice",
+        "--games",
+        "2",
+        "--max-plies",
+        "80",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.lines().last().is_some_and(|l| l.starts_with("result jieqi casual vs novice")),
         "{text}"
     );
-    let uci = rodina()
-        .args(["match", "jieqi", "--a", "uci:true", "--b", "novice", "--games", "1"])
-        .output()
-        .expect("runs");
+    let uci = rodina(&["match", "jieqi", "--a", "uci:true", "--b", "novice", "--games", "1"]);
     assert!(!uci.status.success());
 }
 

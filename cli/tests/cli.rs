@@ -1,19 +1,7 @@
 //! The `rodina` program as scripts see it: stable output, one-line errors, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn rodina(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rodina")).args(args).output().expect("rodina runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod support;
+use support::*;
 
 #[test]
 fn perft_prints_the_count_on_the_last_line() {
@@ -66,34 +54,22 @@ fn status_reports_outcomes_with_reasons() {
 
 #[test]
 fn bad_input_exits_nonzero_with_one_line() {
-    for (args, needle) in [
+    assert_one_line_errors(&[
         (vec!["moves", "chess"], "unknown game"),
         (vec!["moves", "xiangqi", "--fen", "9/9 w"], "bad --fen"),
         (vec!["status", "xiangqi", "--moves", "h3e3", "h3e3"], "move 2 (h3e3)"),
         (vec!["status", "xiangqi", "--moves", "zz"], "move 1 (zz)"),
         (vec!["play", "xiangqi", "--handicap", "queen"], "unknown handicap"),
-    ] {
-        let o = rodina(&args);
-        assert!(!o.status.success(), "{args:?}");
-        let err = stderr(&o);
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
-    }
+    ]);
     assert!(!rodina(&["perft", "xiangqi", "x"]).status.success());
 }
 
 #[test]
 fn play_reads_moves_refuses_bad_ones_and_announces_the_result() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rodina"))
-        .args(["play", "xiangqi", "--fen", "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rodina runs");
-    child.stdin.take().expect("stdin").write_all(b"a2a11\nmoves\nR9=6\n").expect("write");
-    let out = child.wait_with_output().expect("finishes");
-    let text = stdout(&out);
-    assert!(out.status.success());
+    let text = play(
+        &["play", "xiangqi", "--fen", "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"],
+        "a2a11\nmoves\nR9=6\n",
+    );
     assert!(text.contains("Refused"), "{text}");
     assert!(text.contains("R9=6"), "{text}");
     assert!(text.contains("Red wins (checkmate)"), "{text}");

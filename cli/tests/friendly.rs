@@ -1,21 +1,7 @@
 //! `rodina perft|moves|status|play friendly` as scripts and people see them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn rodina(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rodina")).args(args).output().expect("rodina runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn status(args: &[&str]) -> serde_json::Value {
-    let o = rodina(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_str(&stdout(&o)).expect("json")
-}
+mod support;
+use support::*;
 
 #[test]
 fn perft_counts_distinct_positions() {
@@ -56,40 +42,20 @@ fn status_shows_bonds_threats_and_the_end() {
 
 #[test]
 fn bad_input_exits_nonzero_with_one_line() {
-    for (args, needle) in [
+    assert_one_line_errors(&[
         (vec!["moves", "friendly", "--fen", "8/8 w"], "bad --fen"),
         (vec!["moves", "friendly", "--fen", "4k3/8/8/(NN)7/8/8/8/4K3 w"], "bond"),
         (vec!["status", "friendly", "--moves", "e2e5"], "move 1 (e2e5)"),
         (vec!["status", "friendly", "--moves", "e2e4", "e2e4"], "move 2 (e2e4)"),
         (vec!["status", "friendly", "--moves", "e2"], "move 1 (e2)"),
         (vec!["play", "friendly", "--handicap", "horse"], "no handicap"),
-    ] {
-        let o = rodina(&args);
-        assert!(!o.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
-    }
+    ]);
 }
 
 #[test]
 fn play_asks_for_chain_steps_one_by_one() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rodina"))
-        .args(["play", "friendly"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rodina runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        // Lift the queen, enter the bond, restart, then do it again and send the pawn on.
-        .write_all(b"e2e4\nd7d5\ne4d5\nd8\nd5\nrestart\nd8d5\nd4\nquit\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("finishes");
-    let text = stdout(&out);
-    assert!(out.status.success());
+    // Lift the queen, enter the bond, restart, then do it again and send the pawn on.
+    let text = play(&["play", "friendly"], "e2e4\nd7d5\ne4d5\nd8\nd5\nrestart\nd8d5\nd4\nquit\n");
     // Bonds show both pieces, White's first.
     assert!(text.contains(" 5   .   .   .   Pp  .   .   .   .   5"), "{text}");
     assert!(text.contains("The queen on d8 goes to: d5 (releases), d6, d7"), "{text}");

@@ -1,21 +1,7 @@
 //! `rodina perft|moves|status|play jesonmor` as scripts and people see them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn rodina(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rodina")).args(args).output().expect("rodina runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn status(args: &[&str]) -> serde_json::Value {
-    let o = rodina(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_str(&stdout(&o)).expect("json")
-}
+mod support;
+use support::*;
 
 /// Red's knight reaches e5 and survives Green's reply.
 const HOLD: [&str; 4] = ["c1d3", "a9b7", "d3e5", "b7c5"];
@@ -81,7 +67,7 @@ fn status_follows_the_centre_rule() {
 
 #[test]
 fn bad_input_exits_nonzero_with_one_line() {
-    for (args, needle) in [
+    assert_one_line_errors(&[
         (vec!["moves", "jesonmor", "--fen", "9/9 w"], "bad --fen"),
         (
             vec!["moves", "jesonmor", "--fen", "nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1 x"],
@@ -91,32 +77,12 @@ fn bad_input_exits_nonzero_with_one_line() {
         (vec!["status", "jesonmor", "--moves", "c1d3", "c1d3"], "move 2 (c1d3)"),
         (vec!["status", "jesonmor", "--moves", "zz"], "move 1 (zz)"),
         (vec!["play", "jesonmor", "--handicap", "horse"], "no handicap"),
-    ] {
-        let o = rodina(&args);
-        assert!(!o.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
-    }
+    ]);
 }
 
 #[test]
 fn play_marks_the_centre_and_announces_the_centre_win() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rodina"))
-        .args(["play", "jesonmor"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rodina runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"c1d3\na9b7\nd3e5\ne5e6\nb7c5\nmoves\ne5c6\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("finishes");
-    let text = stdout(&out);
-    assert!(out.status.success());
+    let text = play(&["play", "jesonmor"], "c1d3\na9b7\nd3e5\ne5e6\nb7c5\nmoves\ne5c6\n");
     // The empty centre is drawn as `(+)`, a knight on it as `(N)`.
     assert!(text.contains(" 5  .  .  .  . (+) .  .  .  .  5"), "{text}");
     assert!(text.contains("(N)"), "{text}");

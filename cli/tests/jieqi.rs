@@ -1,21 +1,7 @@
 //! `rodina perft|moves|status|play jieqi` as scripts and people see them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn rodina(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rodina")).args(args).output().expect("rodina runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn status(args: &[&str]) -> serde_json::Value {
-    let o = rodina(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_str(&stdout(&o)).expect("json")
-}
+mod support;
+use support::*;
 
 /// Every face-down piece on a point of its own kind (a full FEN).
 const LIKE_XIANGQI: &str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w \
@@ -94,7 +80,7 @@ fn perft_branches_over_reveals() {
 
 #[test]
 fn bad_input_exits_nonzero_with_one_line() {
-    for (args, needle) in [
+    assert_one_line_errors(&[
         (vec!["status", "jieqi", "--moves", "h3e3"], "say what it reveals"),
         (vec!["status", "jieqi", "--moves", "h3e3=K"], "is not a move"),
         (vec!["status", "jieqi", "--moves", "e1e2=R"], "reveals nothing"),
@@ -107,26 +93,7 @@ fn bad_input_exits_nonzero_with_one_line() {
         ),
         (vec!["play", "jieqi", "--handicap", "horse"], "no handicaps"),
         (vec!["moves", "xiangqi", "--rules", "tencent"], "no rule sets"),
-    ] {
-        let o = rodina(&args);
-        assert!(!o.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
-    }
-}
-
-fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rodina"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rodina runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
-    let out = child.wait_with_output().expect("finishes");
-    assert!(out.status.success());
-    stdout(&out)
+    ]);
 }
 
 #[test]
