@@ -346,6 +346,7 @@ impl GameSession {
     /// The bot spends its level's node budget: the same game, level and seed give the same
     /// move. `time_limit_ms` caps the thinking time on top (a safety net for slow devices;
     /// a move cut short by it may differ).
+    #[uniffi::method(default(time_limit_ms = None))]
     pub async fn play_bot_move(
         &self,
         time_limit_ms: Option<u32>,
