@@ -10,10 +10,15 @@
 //! every fallible core call returns a typed error. (UniFFI would turn a panic into an
 //! exception, since the release profile keeps `panic = "unwind"`, but that is a last resort.)
 //!
-//! Every call is synchronous and quick (milliseconds at most); apps call them off the main
-//! thread where they touch the database. Async exports on tokio arrive with the network.
+//! Every call is synchronous and quick (milliseconds at most), except the bot's turn,
+//! [`GameSession::play_bot_move`]: an async export on tokio whose search runs on tokio's
+//! blocking pool, so Kotlin calls a suspend function and Swift `await`s it from any thread,
+//! the main one included. Apps call the synchronous ones off the main thread where they touch
+//! the database.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use rodina_app::{SessionError, StoreError};
 
@@ -51,6 +56,10 @@ pub enum RodinaError {
     /// permission). Try again later or report it.
     #[error("{0}")]
     Storage(String),
+    /// Something the core did not expect (a bug, such as a failed search thread). The game
+    /// is unchanged; report it.
+    #[error("{0}")]
+    Internal(String),
 }
 
 impl From<SessionError> for RodinaError {
@@ -135,11 +144,65 @@ impl Store {
 #[derive(uniffi::Object)]
 pub struct GameSession {
     inner: Mutex<rodina_app::Session>,
+    /// The stop flag of the bot searches started since the last stop. Stopping sets it and
+    /// puts a fresh one in its place, so a search started later is not born stopped. Taken
+    /// and replaced only while `inner` is locked, so a search always carries the flag of the
+    /// game state it was asked about.
+    stop: Mutex<Arc<AtomicBool>>,
+    /// Bot searches running now.
+    thinking: AtomicUsize,
 }
 
 impl GameSession {
     fn wrap(inner: rodina_app::Session) -> Arc<GameSession> {
-        Arc::new(GameSession { inner: Mutex::new(inner) })
+        Arc::new(GameSession {
+            inner: Mutex::new(inner),
+            stop: Mutex::new(Arc::new(AtomicBool::new(false))),
+            thinking: AtomicUsize::new(0),
+        })
+    }
+
+    /// Stops every bot search running for this session; their answers are dropped.
+    fn stop_searches(&self) {
+        let mut stop = lock(&self.stop);
+        stop.store(true, Ordering::Relaxed);
+        *stop = Arc::new(AtomicBool::new(false));
+    }
+}
+
+/// Counts a running search for [`GameSession::is_thinking`] while it lives.
+struct Thinking<'a>(&'a AtomicUsize);
+
+impl<'a> Thinking<'a> {
+    fn start(count: &'a AtomicUsize) -> Thinking<'a> {
+        count.fetch_add(1, Ordering::SeqCst);
+        Thinking(count)
+    }
+}
+
+impl Drop for Thinking<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Stops a search when the future waiting for it is dropped unfinished: Kotlin cancelling
+/// the coroutine (leaving the screen) or Swift cancelling the task drops the future, and the
+/// search on the blocking pool would otherwise run on for nothing.
+struct StopOnDrop(Option<Arc<AtomicBool>>);
+
+impl StopOnDrop {
+    /// The search has answered: nothing to stop any more.
+    fn disarm(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -178,20 +241,57 @@ impl GameSession {
         lock(&self.inner).cancel_input()
     }
 
-    /// Plays a move given as text: coordinates (`h3e3`) or WXF (`C2=5`).
+    /// Plays a move given as text: coordinates (`h3e3`) or WXF (`C2=5`). A bot thinking
+    /// about the position before it is stopped.
     pub fn play(&self, text: String) -> Result<MoveRecord, RodinaError> {
-        Ok(lock(&self.inner).play(&text)?.into())
+        let mut session = lock(&self.inner);
+        let record = session.play(&text)?;
+        self.stop_searches();
+        Ok(record.into())
     }
 
     /// Takes back a resignation or the last move (against a bot, back to the person's turn).
-    /// Returns whether anything was taken back.
+    /// Returns whether anything was taken back. A bot thinking meanwhile is stopped, and its
+    /// move is not played.
     pub fn undo(&self) -> bool {
-        lock(&self.inner).undo()
+        let mut session = lock(&self.inner);
+        let undone = session.undo();
+        if undone {
+            self.stop_searches();
+        }
+        undone
     }
 
-    /// Resigns for the person on this device (in pass-and-play: the side to move).
+    /// Resigns for the person on this device (in pass-and-play: the side to move). A bot
+    /// thinking meanwhile is stopped.
     pub fn resign(&self) -> Result<GameOutcome, RodinaError> {
-        Ok(lock(&self.inner).resign()?.into())
+        let mut session = lock(&self.inner);
+        let outcome = session.resign()?;
+        self.stop_searches();
+        Ok(outcome.into())
+    }
+
+    /// Who the game waits for (the same as `view().awaiting`, without building the board).
+    pub fn awaiting(&self) -> Awaiting {
+        lock(&self.inner).awaiting().into()
+    }
+
+    /// Stops the bot's thinking, if it is thinking: the pending `play_bot_move` returns
+    /// `null`/`nil` at once and plays nothing, and the bot is still to move. Call
+    /// `play_bot_move` again to let it think anew.
+    pub fn stop_thinking(&self) {
+        self.stop_searches();
+    }
+
+    /// Whether a bot is thinking now (a `play_bot_move` is running).
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.load(Ordering::SeqCst) > 0
+    }
+
+    /// The seed the bots' choices follow in this game (saved with it): the same game, level
+    /// and seed give the same bot moves.
+    pub fn bot_seed(&self) -> u64 {
+        lock(&self.inner).bot_seed()
     }
 
     /// How the game has ended, if it has.
@@ -229,6 +329,56 @@ impl GameSession {
     pub fn saved_id(&self) -> Option<i64> {
         lock(&self.inner).saved_id()
     }
+}
+
+#[uniffi::export(async_runtime = "tokio")]
+impl GameSession {
+    /// Lets the bot to move think and plays its move; returns it, or `null`/`nil` if nothing
+    /// was played. Suspends (Kotlin) or awaits (Swift) while the bot thinks on a background
+    /// thread, so it may be called from the main thread; the board can be drawn meanwhile.
+    ///
+    /// Nothing is played, and `null`/`nil` returned, when no bot is to move, when the bot was
+    /// stopped ([`GameSession::stop_thinking`], `undo`, `resign`, or cancelling the caller's
+    /// coroutine or task), or when the game changed while it thought. These are not errors:
+    /// the game is as the player left it, so the caller simply redraws from `view()` and, if
+    /// a bot is (again) to move, calls this once more.
+    ///
+    /// The bot spends its level's node budget: the same game, level and seed give the same
+    /// move. `time_limit_ms` caps the thinking time on top (a safety net for slow devices;
+    /// a move cut short by it may differ).
+    #[uniffi::method(default(time_limit_ms = None))]
+    pub async fn play_bot_move(
+        &self,
+        time_limit_ms: Option<u32>,
+    ) -> Result<Option<MoveRecord>, RodinaError> {
+        let (request, stop) = {
+            let session = lock(&self.inner);
+            let Some(request) = session.bot_request() else { return Ok(None) };
+            (request, Arc::clone(&lock(&self.stop)))
+        };
+        let limit = time_limit_ms.map(|ms| Duration::from_millis(u64::from(ms)));
+        let request = request.with_time_limit(limit);
+        let _thinking = Thinking::start(&self.thinking);
+        let on_drop = StopOnDrop(Some(Arc::clone(&stop)));
+        let joined = tokio::task::spawn_blocking(move || request.think(Some(stop))).await;
+        on_drop.disarm();
+        let reply = joined.map_err(|e| RodinaError::Internal(format!("the bot failed: {e}")))??;
+        // A stopped search was abandoned on purpose: its move, perhaps cut short, is dropped.
+        if reply.interrupted() {
+            return Ok(None);
+        }
+        match lock(&self.inner).apply_bot_reply(reply) {
+            Ok(record) => Ok(Some(record.into())),
+            Err(SessionError::StaleBotReply) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// The bot levels, weakest first, for the new-game screen.
+#[uniffi::export]
+pub fn bot_levels() -> Vec<BotLevel> {
+    rodina_app::Level::ALL.into_iter().map(BotLevel::from).collect()
 }
 
 /// The version of the core library (the bindings must come from the same build).

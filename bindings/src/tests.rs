@@ -8,7 +8,17 @@ fn pass_and_play() -> NewGame {
         fen: None,
         first: Player::Person,
         second: Player::Person,
+        bot_seed: None,
     }
+}
+
+fn against(level: &str, seed: u64) -> NewGame {
+    NewGame { second: Player::Bot { level: level.into() }, bot_seed: Some(seed), ..pass_and_play() }
+}
+
+/// Runs a future as the generated bindings do: inside a tokio runtime.
+fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f)
 }
 
 fn p(file: u8, rank: u8) -> Point {
@@ -107,4 +117,117 @@ fn settings_round_trip() {
 #[test]
 fn core_version_is_the_crate_version() {
     assert_eq!(core_version(), env!("CARGO_PKG_VERSION"));
+}
+
+#[test]
+fn the_bot_replies_through_the_async_export() {
+    let s = GameSession::new(against("novice", 5)).unwrap();
+    assert_eq!(block_on(s.play_bot_move(None)).unwrap(), None, "Red, a person, is to move");
+    s.play("h3e3".into()).unwrap();
+    assert_eq!(s.awaiting(), Awaiting::Bot { side: Side::Second });
+    let m = block_on(s.play_bot_move(Some(5_000))).unwrap().expect("the bot moves");
+    assert_eq!((m.ply, m.side), (2, Side::Second));
+    assert_eq!(s.moves().last(), Some(&m));
+    assert_eq!(s.awaiting(), Awaiting::Person { side: Side::First });
+    assert!(!s.is_thinking());
+    assert_eq!(s.bot_seed(), 5);
+    // The same game and seed, resumed from the record, gets the same move.
+    let again = GameSession::new(against("novice", 5)).unwrap();
+    again.play("h3e3".into()).unwrap();
+    assert_eq!(block_on(again.play_bot_move(None)).unwrap(), Some(m));
+}
+
+#[test]
+fn undo_while_the_bot_thinks_stops_it_and_nothing_is_played() {
+    let s = GameSession::new(against("full", 1)).unwrap();
+    s.play("h3e3".into()).unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
+    let pending = {
+        let s = Arc::clone(&s);
+        runtime.spawn(async move { s.play_bot_move(None).await })
+    };
+    // Full strength searches a million nodes: seconds, time enough to take the move back.
+    let started = std::time::Instant::now();
+    while !s.is_thinking() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "the bot never started");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert!(s.undo());
+    let played = runtime.block_on(pending).unwrap().unwrap();
+    assert_eq!(played, None);
+    assert!(s.moves().is_empty());
+    assert!(!s.is_thinking());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "the search was not stopped");
+    // A new request after the stop is not born stopped.
+    s.play("h3e3".into()).unwrap();
+    let m = runtime.block_on(s.play_bot_move(Some(50))).unwrap();
+    assert!(m.is_some());
+}
+
+#[test]
+fn stop_thinking_abandons_the_turn_and_the_bot_can_think_again() {
+    let s = GameSession::new(against("full", 2)).unwrap();
+    s.play("h3e3".into()).unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
+    let pending = {
+        let s = Arc::clone(&s);
+        runtime.spawn(async move { s.play_bot_move(None).await })
+    };
+    while !s.is_thinking() {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    s.stop_thinking();
+    assert_eq!(runtime.block_on(pending).unwrap().unwrap(), None);
+    assert_eq!(s.moves().len(), 1);
+    assert_eq!(s.awaiting(), Awaiting::Bot { side: Side::Second });
+}
+
+#[test]
+fn dropping_the_pending_call_stops_the_search() {
+    let s = GameSession::new(against("full", 3)).unwrap();
+    s.play("h3e3".into()).unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
+    let pending = {
+        let s = Arc::clone(&s);
+        runtime.spawn(async move { s.play_bot_move(None).await })
+    };
+    while !s.is_thinking() {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    // What Kotlin's coroutine cancellation does: the future is dropped unfinished.
+    let started = std::time::Instant::now();
+    pending.abort();
+    while s.is_thinking() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "the search runs on");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    drop(runtime);
+    assert_eq!(s.moves().len(), 1);
+}
+
+#[test]
+fn unknown_levels_are_invalid_input_and_the_level_list_names_every_level() {
+    let err = GameSession::new(against("grandmaster", 1)).err().unwrap();
+    assert!(matches!(err, RodinaError::InvalidInput(_)), "{err:?}");
+    let levels = bot_levels();
+    let ids: Vec<&str> = levels.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(ids, ["novice", "beginner", "casual", "intermediate", "club", "full"]);
+    assert_eq!((levels[0].name_en.as_str(), levels[0].name_sk.as_str()), ("Novice", "Nováčik"));
+    for l in &levels {
+        let s = GameSession::new(against(&l.name_sk, 1)).unwrap();
+        assert_eq!(s.player(Side::Second), Player::Bot { level: l.id.clone() });
+    }
+}
+
+#[test]
+fn a_saved_game_with_the_bot_to_move_resumes_and_the_bot_moves() {
+    let store = Store::in_memory().unwrap();
+    let s = GameSession::new(against("beginner", 11)).unwrap();
+    s.play("h3e3".into()).unwrap();
+    let id = s.save(store.clone()).unwrap();
+    let back = GameSession::resume(store.clone(), id).unwrap();
+    assert_eq!((back.bot_seed(), back.awaiting()), (11, Awaiting::Bot { side: Side::Second }));
+    let resumed = block_on(back.play_bot_move(None)).unwrap();
+    assert!(resumed.is_some());
+    assert_eq!(block_on(s.play_bot_move(None)).unwrap(), resumed);
 }

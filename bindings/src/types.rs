@@ -438,7 +438,8 @@ pub enum Player {
     Person,
     /// A bot of the given level.
     Bot {
-        /// The engine's stable level name.
+        /// The level's stable id, as in [`BotLevel::id`] (a level's English or Slovak name
+        /// is accepted too; the session keeps the id).
         level: String,
     },
 }
@@ -501,6 +502,10 @@ pub struct NewGame {
     pub first: Player,
     /// Who plays second.
     pub second: Player,
+    /// The seed a bot's choices follow (saved with the game); `None` draws a fresh one so
+    /// that games differ. Give one to replay a game exactly.
+    #[uniffi(default = None)]
+    pub bot_seed: Option<u64>,
 }
 
 impl From<NewGame> for app::NewGame {
@@ -511,6 +516,28 @@ impl From<NewGame> for app::NewGame {
             fen: n.fen,
             first: n.first.into(),
             second: n.second.into(),
+            bot_seed: n.bot_seed,
+        }
+    }
+}
+
+/// A bot level, for the new-game screen's picker.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct BotLevel {
+    /// The stable id to put in `Player::Bot` (`novice` .. `full`).
+    pub id: String,
+    /// The English name (`Casual player`).
+    pub name_en: String,
+    /// The Slovak name (`Rekreačný hráč`).
+    pub name_sk: String,
+}
+
+impl From<app::Level> for BotLevel {
+    fn from(l: app::Level) -> Self {
+        BotLevel {
+            id: l.id().to_owned(),
+            name_en: l.name_en().to_owned(),
+            name_sk: l.name_sk().to_owned(),
         }
     }
 }

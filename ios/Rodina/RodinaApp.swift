@@ -29,6 +29,8 @@ final class AppModel: ObservableObject {
     @Published var message: String?
     @Published var game: GameModel?
     @Published private(set) var settings: RodinaCore.Settings
+    /// The bot levels for the new-game form, weakest first.
+    let levels: [BotLevel] = botLevels()
     let startupError: String?
     private let store: Store?
 
@@ -54,11 +56,17 @@ final class AppModel: ObservableObject {
         do { games = try store.listGames() } catch { message = Texts.message(error) }
     }
 
-    func start(handicap: Handicap?) {
+    /// Starts a game of Xiangqi: against a bot of level `botLevel` (an id) with the person
+    /// playing `personSide`, or, with no level, for two people on this device.
+    func start(handicap: Handicap?, botLevel: String?, personSide: Side) {
+        var first = Player.person, second = Player.person
+        if let level = botLevel {
+            if personSide == .first { second = .bot(level: level) } else { first = .bot(level: level) }
+        }
         do {
             let session = try GameSession(options: NewGame(
-                variant: .xiangqi, handicap: handicap, fen: nil, first: .person, second: .person))
-            game = GameModel(session: session, store: store, settings: settings)
+                variant: .xiangqi, handicap: handicap, fen: nil, first: first, second: second))
+            open(session)
         } catch {
             message = Texts.message(error)
         }
@@ -67,10 +75,22 @@ final class AppModel: ObservableObject {
     func resume(_ id: Int64) {
         guard let store else { return }
         do {
-            game = GameModel(session: try GameSession.resume(store: store, id: id), store: store, settings: settings)
+            open(try GameSession.resume(store: store, id: id))
         } catch {
             message = Texts.message(error)
         }
+    }
+
+    /// Leaves the game on screen: its bot stops and plays nothing.
+    func leaveGame() {
+        game?.close()
+        game = nil
+        refresh()
+    }
+
+    private func open(_ session: GameSession) {
+        game?.close()
+        game = GameModel(session: session, store: store, settings: settings)
     }
 
     func delete(_ id: Int64) {

@@ -31,16 +31,16 @@ struct HomeView: View {
                     NavigationLink("Settings") { SettingsView() }
                 }
             }
-            .confirmationDialog("New game of Xiangqi", isPresented: $choosing) {
-                Button("No handicap") { app.start(handicap: nil) }
-                Button("Red gives a horse") { app.start(handicap: .horse) }
-                Button("Red gives both horses") { app.start(handicap: .twoHorses) }
-                Button("Red gives a cannon") { app.start(handicap: .cannon) }
-                Button("Red gives a chariot") { app.start(handicap: .chariot) }
+            .sheet(isPresented: $choosing) {
+                NewGameView { handicap, level, side in
+                    choosing = false
+                    app.start(handicap: handicap, botLevel: level, personSide: side)
+                }
+                .environmentObject(app)
             }
             .navigationDestination(isPresented: Binding(
                 get: { app.game != nil },
-                set: { if !$0 { app.game = nil; app.refresh() } }
+                set: { if !$0 { app.leaveGame() } }
             )) {
                 if let game = app.game { GameView(game: game) }
             }
@@ -53,13 +53,61 @@ struct HomeView: View {
     }
 }
 
-/// A game: who moves next, the board, the message, actions and the move list.
+/// Options of a new game of Xiangqi: the opponent (a person on this device or a bot of a
+/// level), the person's side against a bot, and a handicap Red gives.
+struct NewGameView: View {
+    @EnvironmentObject var app: AppModel
+    let play: (Handicap?, String?, Side) -> Void
+    @State private var botLevel: String?
+    @State private var personSide: Side = .first
+    @State private var handicap: Handicap?
+    // The core names the levels in English and Slovak; other languages read English.
+    private let language = Locale.current.language.languageCode?.identifier ?? "en"
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Picker("Opponent", selection: $botLevel) {
+                    Text("A person on this device").tag(String?.none)
+                    ForEach(app.levels, id: \.id) { level in
+                        Text("Bot: " + Texts.levelName(level, language)).tag(String?.some(level.id))
+                    }
+                }
+                if botLevel != nil {
+                    Picker("You play", selection: $personSide) {
+                        Text("Red (you move first)").tag(Side.first)
+                        Text("Black (the bot moves first)").tag(Side.second)
+                    }
+                }
+                Picker("Handicap", selection: $handicap) {
+                    Text("No handicap").tag(Handicap?.none)
+                    Text("Red gives a horse").tag(Handicap?.some(.horse))
+                    Text("Red gives both horses").tag(Handicap?.some(.twoHorses))
+                    Text("Red gives a cannon").tag(Handicap?.some(.cannon))
+                    Text("Red gives a chariot").tag(Handicap?.some(.chariot))
+                }
+            }
+            .navigationTitle("New game of Xiangqi")
+            .toolbar {
+                ToolbarItem(placement: .confirmationAction) {
+                    Button("Play") { play(handicap, botLevel, personSide) }
+                }
+            }
+        }
+    }
+}
+
+/// A game: who moves next (with a spinner while a bot thinks), the board, the message,
+/// actions and the move list. Undo and Resign stay usable while a bot thinks: both stop it.
 struct GameView: View {
     @ObservedObject var game: GameModel
 
     var body: some View {
         VStack(spacing: 8) {
-            Text(game.status).font(.headline)
+            HStack {
+                Text(game.status).font(.headline)
+                if game.thinking { ProgressView() }
+            }
             XiangqiBoardView(game: game)
             if let message = game.message {
                 Text(message).foregroundStyle(.red).onTapGesture { game.message = nil }

@@ -29,6 +29,11 @@ pub enum SessionError {
     /// The game is part of the family but not yet playable in the app.
     #[error("{0} cannot be played in the app yet")]
     Unsupported(Variant),
+    /// A bot's reply was for another moment of the game: the game changed while the bot
+    /// thought (a move was taken back, a side resigned, another game was started). The reply
+    /// was not played; ask the session for a new request if a bot is to move.
+    #[error("the game changed while the bot was thinking; its move was not played")]
+    StaleBotReply,
 }
 
 /// Why the [`crate::Store`] could not do what was asked. The database is never changed when

@@ -6,6 +6,7 @@
 //! is the storage. Nothing here knows about UniFFI: `bindings/` wraps these types for Kotlin
 //! and Swift, so this crate stays usable from Rust (the CLI, the server, tests) as it is.
 
+mod bot;
 mod error;
 pub mod model;
 mod session;
@@ -13,10 +14,13 @@ mod store;
 mod table;
 mod xiangqi;
 
+pub use bot::{BotReply, BotRequest};
 pub use error::{SessionError, StoreError};
 pub use model::{
     Awaiting, BoardView, GameSummary, Highlights, Hovering, MoveRecord, NewGame, PieceKind,
     PieceView, Player, Point, PointView, Refusal, TapResult,
 };
+/// Bot levels, as the engine defines them: ids, names in English and Slovak.
+pub use rodina_engine::Level;
 pub use session::Session;
 pub use store::{APPLICATION_ID, GameRecord, PieceStyle, SCHEMA_VERSION, Settings, Store};

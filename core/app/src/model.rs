@@ -204,7 +204,8 @@ pub enum Player {
     Person,
     /// A bot of the given level (the engine's stable level name).
     Bot {
-        /// The level's stable name.
+        /// The level's stable name (`novice` .. `full`, see [`crate::Level::id`]). A session
+        /// also accepts the level's English or Slovak name and keeps the stable name.
         level: String,
     },
 }
@@ -244,6 +245,9 @@ pub struct NewGame {
     pub first: Player,
     /// Who plays second.
     pub second: Player,
+    /// The seed a bot's choices follow in this game (saved with it). `None` draws a fresh
+    /// one, so that games differ; tests and replays give one to get the same game again.
+    pub bot_seed: Option<u64>,
 }
 
 impl NewGame {
@@ -255,6 +259,7 @@ impl NewGame {
             fen: None,
             first: Player::Person,
             second: Player::Person,
+            bot_seed: None,
         }
     }
 }

@@ -5,10 +5,14 @@
 //! the selection, refuses what the rules or the turn forbid (with a reason a player can
 //! read), and plays moves. Moves from elsewhere (a bot, the network, typed notation) come in
 //! through [`Session::play`]. A [`Player`] is a person on this device or a bot: taps are only
-//! accepted while a person is to move.
+//! accepted while a person is to move, and the bot's move comes from [`Session::bot_request`]
+//! (thought about on another thread) and [`Session::apply_bot_reply`], or, blocking, from
+//! [`Session::play_bot_move`].
 
+use rodina_engine::Level;
 use rodina_rules::{Color, Outcome, Variant, WinReason};
 
+use crate::bot::{BotReply, BotRequest, Moment, fresh_seed, side_seed};
 use crate::error::{SessionError, StoreError};
 use crate::model::{
     Awaiting, BoardView, Highlights, MoveRecord, NewGame, Player, Point, PointView, Refusal,
@@ -23,8 +27,26 @@ pub struct Session {
     first: Player,
     second: Player,
     handicap: Option<String>,
+    /// The level of the bot on each seat (first, second), read once from the players.
+    bots: [Option<Level>; 2],
+    /// The seed of the bots' choices, fixed for the game and saved with it.
+    bot_seed: u64,
     selected: Option<Point>,
     saved_id: Option<i64>,
+}
+
+/// Reads a player's bot level, and gives the player back with the level's stable id (a UI
+/// may have sent the level's name).
+fn seat(player: Player) -> Result<(Player, Option<Level>), SessionError> {
+    match player {
+        Player::Person => Ok((Player::Person, None)),
+        Player::Bot { level } => {
+            let level: Level = level
+                .parse()
+                .map_err(|e: rodina_engine::UnknownLevel| SessionError::Options(e.to_string()))?;
+            Ok((Player::Bot { level: level.id().to_owned() }, Some(level)))
+        }
+    }
 }
 
 impl std::fmt::Debug for Session {
@@ -51,11 +73,15 @@ impl Session {
             (Some(fen), None) => fen.to_owned(),
             (None, handicap) => start_fen(options.variant, handicap)?,
         };
+        let (first, first_bot) = seat(options.first)?;
+        let (second, second_bot) = seat(options.second)?;
         Ok(Session {
             table: new_table(options.variant, &fen)?,
-            first: options.first,
-            second: options.second,
+            first,
+            second,
             handicap: handicap.map(str::to_owned),
+            bots: [first_bot, second_bot],
+            bot_seed: options.bot_seed.unwrap_or_else(fresh_seed),
             selected: None,
             saved_id: None,
         })
@@ -63,11 +89,15 @@ impl Session {
 
     /// Rebuilds a session from a saved record by replaying its moves.
     pub fn from_record(record: &GameRecord) -> Result<Session, SessionError> {
+        let (first, first_bot) = seat(record.first.clone())?;
+        let (second, second_bot) = seat(record.second.clone())?;
         let mut session = Session {
             table: new_table(record.variant, &record.start_fen)?,
-            first: record.first.clone(),
-            second: record.second.clone(),
+            first,
+            second,
             handicap: record.handicap.clone(),
+            bots: [first_bot, second_bot],
+            bot_seed: record.bot_seed,
             selected: None,
             saved_id: None,
         };
@@ -88,9 +118,14 @@ impl Session {
             handicap: self.handicap.clone(),
             first: self.first.clone(),
             second: self.second.clone(),
-            moves: self.table.moves().iter().map(|m| m.coordinate.clone()).collect(),
+            moves: self.coordinates(),
             declared: self.table.declared(),
+            bot_seed: self.bot_seed,
         }
+    }
+
+    fn coordinates(&self) -> Vec<String> {
+        self.table.moves().iter().map(|m| m.coordinate.clone()).collect()
     }
 
     /// Saves the game: the first time as a new saved game, then over the same one.
@@ -128,6 +163,16 @@ impl Session {
         }
     }
 
+    /// The level of the bot playing `side`, if a bot plays it.
+    pub fn bot_level(&self, side: Color) -> Option<Level> {
+        self.bots[side.fold(0, 1)]
+    }
+
+    /// The seed the bots' choices follow in this game (saved with it).
+    pub fn bot_seed(&self) -> u64 {
+        self.bot_seed
+    }
+
     /// The handicap the game started with, by its stable name.
     pub fn handicap(&self) -> Option<&str> {
         self.handicap.as_deref()
@@ -159,9 +204,9 @@ impl Session {
             return Awaiting::Nobody;
         }
         let side = self.table.to_move();
-        match self.player(side) {
-            Player::Person => Awaiting::Person(side),
-            Player::Bot { .. } => Awaiting::Bot(side),
+        match self.bot_level(side) {
+            None => Awaiting::Person(side),
+            Some(_) => Awaiting::Bot(side),
         }
     }
 
@@ -336,10 +381,51 @@ impl Session {
         if !self.table.undo_move() {
             return false;
         }
-        while matches!(self.player(self.table.to_move()), Player::Bot { .. })
-            && self.table.undo_move()
-        {}
+        while self.bot_level(self.table.to_move()).is_some() && self.table.undo_move() {}
         true
+    }
+
+    /// The bot's turn to think about, if a bot is to move: a snapshot to run
+    /// [`BotRequest::think`] on, on any thread, while the session stays with the UI. `None`
+    /// when a person is to move or the game is over.
+    pub fn bot_request(&self) -> Option<BotRequest> {
+        self.moment().map(BotRequest::new)
+    }
+
+    fn moment(&self) -> Option<Moment> {
+        let Awaiting::Bot(side) = self.awaiting() else { return None };
+        let level = self.bot_level(side)?;
+        Some(Moment {
+            variant: self.table.variant(),
+            start_fen: self.table.start_fen(),
+            moves: self.coordinates(),
+            side,
+            level,
+            seed: side_seed(self.bot_seed, side),
+        })
+    }
+
+    /// Plays the bot's reply if the game is still exactly where its request found it (same
+    /// start, same moves, no ending declared, the same bot to move); otherwise refuses it
+    /// with [`SessionError::StaleBotReply`] and changes nothing.
+    ///
+    /// The test is the game itself rather than a counter of changes: after a move is taken
+    /// back and played again, the reply still fits, and it is the move the bot would choose
+    /// again (same record, level and seed).
+    pub fn apply_bot_reply(&mut self, reply: BotReply) -> Result<MoveRecord, SessionError> {
+        if self.moment().as_ref() != Some(reply.moment()) {
+            return Err(SessionError::StaleBotReply);
+        }
+        self.play(reply.move_text())
+    }
+
+    /// Lets the bot to move think on this thread and plays its move: a convenience for the
+    /// command line and tests; a UI uses [`Session::bot_request`] off its main thread.
+    /// `Ok(None)` when no bot is to move.
+    pub fn play_bot_move(&mut self) -> Result<Option<MoveRecord>, SessionError> {
+        let Some(request) = self.bot_request() else { return Ok(None) };
+        let reply = request.think(None)?;
+        self.apply_bot_reply(reply).map(Some)
     }
 
     /// Resigns for the person on this device: the only person seat in a game against a bot;

@@ -42,6 +42,10 @@ const MIGRATIONS: &[&str] = &[
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL
     );",
+    // 2: the seed of a game's bots, so that a resumed game plays on as it would have.
+    // Games saved before get a seed of their own now (SQLite's random()), fixed from then on.
+    "ALTER TABLE games ADD COLUMN bot_seed INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET bot_seed = random();",
 ];
 
 /// The schema version this build writes and reads.
@@ -65,6 +69,17 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// An ending the moves do not show (resignation, time, agreement).
     pub declared: Option<Outcome>,
+    /// The seed the game's bots follow (see [`crate::Session::bot_seed`]).
+    pub bot_seed: u64,
+}
+
+/// SQLite stores 64-bit signed integers: a seed is kept as the same 64 bits.
+fn seed_to_sql(seed: u64) -> i64 {
+    i64::from_ne_bytes(seed.to_ne_bytes())
+}
+
+fn seed_from_sql(stored: i64) -> u64 {
+    u64::from_ne_bytes(stored.to_ne_bytes())
 }
 
 /// How a piece is labelled on the board.
@@ -343,8 +358,8 @@ impl Store {
                     .execute(
                         "INSERT INTO games (variant, start_fen, handicap, first_player,
                             second_player, moves, ply_count, declared, outcome, created_at_ms,
-                            updated_at_ms)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+                            updated_at_ms, bot_seed)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
                         params![
                             record.variant.name(),
                             record.start_fen,
@@ -355,7 +370,8 @@ impl Store {
                             plies,
                             declared,
                             outcome,
-                            now
+                            now,
+                            seed_to_sql(record.bot_seed)
                         ],
                     )
                     .map_err(|e| self.err(e))?;
@@ -367,7 +383,7 @@ impl Store {
                     .execute(
                         "UPDATE games SET variant = ?2, start_fen = ?3, handicap = ?4,
                             first_player = ?5, second_player = ?6, moves = ?7, ply_count = ?8,
-                            declared = ?9, outcome = ?10, updated_at_ms = ?11
+                            declared = ?9, outcome = ?10, updated_at_ms = ?11, bot_seed = ?12
                          WHERE id = ?1",
                         params![
                             id,
@@ -380,7 +396,8 @@ impl Store {
                             plies,
                             declared,
                             outcome,
-                            now
+                            now,
+                            seed_to_sql(record.bot_seed)
                         ],
                     )
                     .map_err(|e| self.err(e))?;
@@ -394,11 +411,12 @@ impl Store {
 
     /// Reads saved game `id`.
     pub fn load_game(&self, id: i64) -> Result<GameRecord, StoreError> {
-        type Row = (String, String, Option<String>, String, String, String, Option<String>);
+        type Row = (String, String, Option<String>, String, String, String, Option<String>, i64);
         let row: Option<Row> = self
             .conn
             .query_row(
-                "SELECT variant, start_fen, handicap, first_player, second_player, moves, declared
+                "SELECT variant, start_fen, handicap, first_player, second_player, moves, declared,
+                        bot_seed
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -410,12 +428,13 @@ impl Store {
                         r.get(4)?,
                         r.get(5)?,
                         r.get(6)?,
+                        r.get(7)?,
                     ))
                 },
             )
             .optional()
             .map_err(|e| self.err(e))?;
-        let Some((variant, start_fen, handicap, first, second, moves, declared)) = row else {
+        let Some((variant, start_fen, handicap, first, second, moves, declared, seed)) = row else {
             return Err(StoreError::NotFound { id });
         };
         let declared = match declared {
@@ -433,6 +452,7 @@ impl Store {
             second: parse_player(id, &second)?,
             moves: moves.split_whitespace().map(str::to_owned).collect(),
             declared,
+            bot_seed: seed_from_sql(seed),
         })
     }
 

@@ -15,12 +15,22 @@ fn pass_and_play() -> Session {
 }
 
 fn against_bot(bot_side: Color) -> Session {
-    let bot = Player::Bot { level: "novice".into() };
+    against(bot_side, "novice", 42)
+}
+
+fn against(bot_side: Color, level: &str, seed: u64) -> Session {
+    let bot = Player::Bot { level: level.into() };
     let (first, second) = match bot_side {
         Color::White => (bot, Player::Person),
         Color::Black => (Player::Person, bot),
     };
-    Session::new(NewGame { first, second, ..NewGame::pass_and_play(Variant::Xiangqi) }).unwrap()
+    Session::new(NewGame {
+        first,
+        second,
+        bot_seed: Some(seed),
+        ..NewGame::pass_and_play(Variant::Xiangqi)
+    })
+    .unwrap()
 }
 
 fn refusal(r: TapResult) -> Refusal {
@@ -391,4 +401,222 @@ fn random_taps_drags_undos_and_resignations_keep_the_session_consistent() {
         assert_eq!((back.fen(), back.outcome()), (s.fen(), s.outcome()));
     }
     assert!(moved > 100, "the random input played only {moved} moves");
+}
+
+/// A person's move for tests against a bot: the first legal move, in the order the board
+/// lists pieces, that does not end the game at once by repetition; a plain and repeatable
+/// opponent.
+fn some_person_move(s: &mut Session) -> MoveRecord {
+    let v = s.view();
+    for pv in &v.points {
+        if pv.piece.is_some_and(|p| p.side == v.to_move) {
+            for t in s.table.targets(pv.point) {
+                if let Ok(m) = s.table.play_points(pv.point, t) {
+                    return m;
+                }
+            }
+        }
+    }
+    panic!("no move for the person in {}", s.fen());
+}
+
+#[test]
+fn the_bot_moves_through_a_request_thought_about_elsewhere_and_a_reply() {
+    let mut s = against_bot(Color::Black);
+    assert!(s.bot_request().is_none(), "Red, a person, is to move");
+    s.play("h3e3").unwrap();
+    let request = s.bot_request().expect("the bot is to move");
+    assert_eq!(
+        (request.side(), request.level(), request.ply_count()),
+        (Color::Black, Level::Novice, 1)
+    );
+    // The request is a snapshot: it thinks on another thread while the session stays here.
+    let reply = std::thread::spawn(move || request.think(None)).join().unwrap().unwrap();
+    assert!(!reply.interrupted());
+    let record = s.apply_bot_reply(reply.clone()).unwrap();
+    assert_eq!((record.ply, record.side), (2, Color::Black));
+    assert_eq!(record.coordinate, reply.move_text());
+    assert_eq!(s.view().awaiting, Awaiting::Person(Color::White));
+    // The same reply again is stale: the game has moved on.
+    assert_eq!(s.apply_bot_reply(reply), Err(SessionError::StaleBotReply));
+    assert_eq!(s.moves().len(), 2);
+}
+
+#[test]
+fn the_same_game_level_and_seed_give_the_same_bot_moves() {
+    let play = |seed: u64| {
+        let mut s = against(Color::Black, "beginner", seed);
+        for _ in 0..12 {
+            if s.outcome().is_some() {
+                break;
+            }
+            some_person_move(&mut s);
+            s.play_bot_move().unwrap();
+        }
+        s.moves().iter().map(|m| m.coordinate.clone()).collect::<Vec<_>>()
+    };
+    let a = play(7);
+    assert!(a.len() >= 20, "{a:?}");
+    assert_eq!(a, play(7));
+    // Other seeds choose other lines somewhere (book choices, noise), with the person's
+    // moves fixed.
+    assert!((8..16).any(|seed| play(seed) != a), "every seed played {a:?}");
+}
+
+#[test]
+fn a_stale_reply_is_refused_after_undo_resignation_or_another_game() {
+    let mut s = against_bot(Color::Black);
+    s.play("h3e3").unwrap();
+    let stale = |s: &Session| s.bot_request().unwrap().think(None).unwrap();
+
+    // Undo: the person's move is taken back while the bot thinks.
+    let reply = stale(&s);
+    assert!(s.undo());
+    assert_eq!(s.apply_bot_reply(reply.clone()), Err(SessionError::StaleBotReply));
+    assert_eq!(s.moves().len(), 0);
+    // The same move again: the reply fits once more, and it is the move the bot chooses anew.
+    s.play("h3e3").unwrap();
+    let again = stale(&s);
+    assert_eq!(again.move_text(), reply.move_text());
+    // Another move instead: stale.
+    s.undo();
+    s.play("b3e3").unwrap();
+    assert_eq!(s.apply_bot_reply(reply.clone()), Err(SessionError::StaleBotReply));
+
+    // Resignation while the bot thinks.
+    let reply = stale(&s);
+    s.resign().unwrap();
+    assert_eq!(s.apply_bot_reply(reply.clone()), Err(SessionError::StaleBotReply));
+    assert!(s.bot_request().is_none(), "the game is over");
+    s.undo();
+    s.apply_bot_reply(reply).unwrap();
+
+    // Another game with the same moves but another seed (a new game started meanwhile).
+    let mut other = against(Color::Black, "novice", 43);
+    other.play("h3e3").unwrap();
+    let reply = stale(&other);
+    let mut mine = against(Color::Black, "novice", 42);
+    mine.play("h3e3").unwrap();
+    assert_eq!(mine.apply_bot_reply(reply), Err(SessionError::StaleBotReply));
+    // And one at another level.
+    let reply = stale(&mine);
+    let mut club = against(Color::Black, "club", 42);
+    club.play("h3e3").unwrap();
+    assert_eq!(club.apply_bot_reply(reply), Err(SessionError::StaleBotReply));
+    assert_eq!(club.moves().len(), 1);
+}
+
+#[test]
+fn a_stopped_bot_still_answers_a_legal_move_and_says_it_was_interrupted() {
+    let mut s = against(Color::Black, "full", 1);
+    s.play("h3e3").unwrap();
+    let request = s.bot_request().unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let reply = request.think(Some(stop)).unwrap();
+    assert!(reply.interrupted());
+    assert!(reply.nodes() < 10_000, "{} nodes after a stop", reply.nodes());
+    // Whether to play it is the caller's choice; it is legal and current.
+    s.apply_bot_reply(reply).unwrap();
+    assert_eq!(s.view().awaiting, Awaiting::Person(Color::White));
+}
+
+#[test]
+fn a_time_limit_cuts_the_full_strength_bot_short() {
+    let mut s = against(Color::Black, "full", 1);
+    s.play("h3e3").unwrap();
+    let limit = std::time::Duration::from_millis(30);
+    let request = s.bot_request().unwrap().with_time_limit(Some(limit));
+    assert_eq!(request.time_limit(), Some(limit));
+    let reply = request.think(None).unwrap();
+    // A million nodes take seconds; the limit stops it well before (with slack for a busy
+    // machine: the search checks the clock every few hundred nodes).
+    assert!(reply.elapsed() < std::time::Duration::from_millis(1500), "{:?}", reply.elapsed());
+    assert!(reply.nodes() < 1_000_000);
+    assert!(!reply.interrupted());
+    s.apply_bot_reply(reply).unwrap();
+}
+
+#[test]
+fn a_bot_playing_first_is_asked_at_once_and_undo_lets_it_move_again() {
+    let mut s = against_bot(Color::White);
+    let first = s.play_bot_move().unwrap().expect("the bot opens");
+    assert_eq!(first.side, Color::White);
+    assert_eq!(s.play_bot_move(), Ok(None), "a person is to move now");
+    some_person_move(&mut s);
+    let second = s.play_bot_move().unwrap().expect("the bot answers");
+    assert_eq!(second.ply, 3);
+    // Undo gives the person the move back: the bot's move and the person's go.
+    assert!(s.undo());
+    assert_eq!(s.moves().len(), 1);
+    assert_eq!(s.view().awaiting, Awaiting::Person(Color::Black));
+    // Taking back the person's only move leaves the bot to open again, as it did.
+    assert!(s.undo());
+    assert_eq!(s.moves().len(), 0);
+    assert_eq!(s.play_bot_move().unwrap(), Some(first));
+}
+
+#[test]
+fn a_game_against_a_bot_is_played_to_its_end() {
+    let mut s = against_bot(Color::Black);
+    while s.outcome().is_none() && s.moves().len() < 300 {
+        match s.awaiting() {
+            Awaiting::Person(_) => {
+                some_person_move(&mut s);
+            }
+            Awaiting::Bot(side) => {
+                let m = s.play_bot_move().unwrap().expect("a bot move");
+                assert_eq!(m.side, side);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    // The person plays the first move it finds; the bot should win long before 300 plies.
+    let outcome = s.outcome().expect("the game ended");
+    assert_eq!(outcome.winner(), Some(Color::Black), "{outcome:?} after {} plies", s.moves().len());
+    assert_eq!(s.play_bot_move(), Ok(None));
+    assert!(s.bot_request().is_none());
+}
+
+#[test]
+fn bot_levels_are_read_by_id_or_name_and_unknown_ones_are_refused() {
+    let s = against(Color::Black, "Klubový hráč", 1);
+    assert_eq!(s.player(Color::Black), &Player::Bot { level: "club".into() });
+    assert_eq!(s.bot_level(Color::Black), Some(Level::Club));
+    assert_eq!(s.bot_level(Color::White), None);
+    let err = Session::new(NewGame {
+        second: Player::Bot { level: "grandmaster".into() },
+        ..NewGame::pass_and_play(Variant::Xiangqi)
+    })
+    .unwrap_err();
+    assert!(matches!(err, SessionError::Options(_)), "{err:?}");
+    assert!(err.to_string().starts_with("unknown level \"grandmaster\""), "{err}");
+    // A saved record naming a level this version does not know cannot be rebuilt.
+    let mut record = s.record();
+    record.second = Player::Bot { level: "grandmaster".into() };
+    assert!(matches!(Session::from_record(&record), Err(SessionError::Options(_))));
+}
+
+#[test]
+fn the_seed_is_kept_in_the_record_and_new_games_draw_different_ones() {
+    let s = against(Color::Black, "novice", 0xFFFF_FFFF_FFFF_FFFF);
+    assert_eq!(s.record().bot_seed, u64::MAX);
+    assert_eq!(Session::from_record(&s.record()).unwrap().bot_seed(), u64::MAX);
+    let a = Session::new(NewGame::pass_and_play(Variant::Xiangqi)).unwrap().bot_seed();
+    let b = Session::new(NewGame::pass_and_play(Variant::Xiangqi)).unwrap().bot_seed();
+    assert_ne!(a, b);
+}
+
+#[test]
+fn a_resumed_game_with_the_bot_to_move_lets_the_bot_move_as_it_would_have() {
+    let mut s = against(Color::Black, "casual", 99);
+    for _ in 0..5 {
+        some_person_move(&mut s);
+        s.play_bot_move().unwrap();
+    }
+    some_person_move(&mut s);
+    assert_eq!(s.awaiting(), Awaiting::Bot(Color::Black));
+    let mut back = Session::from_record(&s.record()).unwrap();
+    assert_eq!(back.awaiting(), Awaiting::Bot(Color::Black));
+    let resumed = back.play_bot_move().unwrap().expect("the bot moves");
+    assert_eq!(Some(resumed), s.play_bot_move().unwrap());
 }

@@ -1,4 +1,5 @@
 use std::fs;
+use std::path::Path;
 
 use rodina_rules::{Color, DrawReason, Outcome, Variant, WinReason};
 
@@ -14,6 +15,7 @@ fn record(moves: &[&str]) -> GameRecord {
         second: Player::Bot { level: "novice".into() },
         moves: moves.iter().map(|m| (*m).to_owned()).collect(),
         declared: None,
+        bot_seed: 0xDEAD_BEEF_0123_4567,
     }
 }
 
@@ -235,4 +237,64 @@ fn a_draw_is_listed_with_its_reason() {
 fn a_path_sqlite_cannot_take_is_an_error_not_a_panic() {
     let err = Store::open("rodina\0.db").unwrap_err();
     assert!(matches!(err, StoreError::Sqlite { .. }), "{err:?}");
+}
+
+/// A database as version 1 of the schema left it, with one game against a bot.
+fn version_1_database(path: &Path) -> i64 {
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(MIGRATIONS[0]).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    conn.execute(
+        "INSERT INTO games (variant, start_fen, handicap, first_player, second_player, moves,
+            ply_count, declared, outcome, created_at_ms, updated_at_ms)
+         VALUES ('xiangqi', ?1, NULL, 'person', 'bot:casual', 'h3e3 h10g8 h1g3', 3, NULL, NULL,
+            1000, 2000)",
+        [rodina_rules::xiangqi::START_FEN],
+    )
+    .unwrap();
+    conn.last_insert_rowid()
+}
+
+#[test]
+fn a_version_1_database_is_upgraded_and_its_games_get_a_seed_that_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let id = version_1_database(&path);
+
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    assert_eq!(SCHEMA_VERSION, 2);
+    let record = store.load_game(id).unwrap();
+    assert_eq!(record.moves, ["h3e3", "h10g8", "h1g3"]);
+    assert_eq!(record.second, Player::Bot { level: "casual".into() });
+    let listed = store.list_games().unwrap();
+    assert_eq!((listed.len(), listed[0].created_at_ms, listed[0].ply_count), (1, 1000, 3));
+    drop(store);
+
+    // The seed drawn by the migration is kept: the game's bot plays the same move whenever
+    // the game is resumed.
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.load_game(id).unwrap().bot_seed, record.bot_seed);
+    let mut a = Session::resume(&store, id).unwrap();
+    let mut b = Session::resume(&store, id).unwrap();
+    assert_eq!(a.bot_seed(), record.bot_seed);
+    let moved = a.play_bot_move().unwrap().expect("the bot is to move");
+    assert_eq!(b.play_bot_move().unwrap(), Some(moved));
+    a.save(&store).unwrap();
+    let saved = store.load_game(id).unwrap();
+    assert_eq!((saved.moves.len(), saved.bot_seed), (4, record.bot_seed));
+}
+
+#[test]
+fn every_seed_survives_the_database() {
+    let store = Store::open_in_memory().unwrap();
+    for seed in [0, 1, u64::MAX, 1 << 63, (1 << 63) - 1] {
+        let id =
+            store.save_game(None, &GameRecord { bot_seed: seed, ..record(&[]) }, None).unwrap();
+        assert_eq!(store.load_game(id).unwrap().bot_seed, seed);
+        let updated = GameRecord { bot_seed: !seed, ..record(&["h3e3"]) };
+        store.save_game(Some(id), &updated, None).unwrap();
+        assert_eq!(store.load_game(id).unwrap().bot_seed, !seed);
+    }
 }

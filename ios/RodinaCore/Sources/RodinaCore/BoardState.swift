@@ -124,12 +124,17 @@ public enum Texts {
         }
     }
 
+    /// A level's name in `language` ("en" or "sk", as the core names levels; English otherwise).
+    public static func levelName(_ level: BotLevel, _ language: String = "en") -> String {
+        language.lowercased() == "sk" ? level.nameSk : level.nameEn
+    }
+
     /// The sentence of a core error, for an alert.
     public static func message(_ error: Error) -> String {
         guard let e = error as? RodinaError else { return error.localizedDescription }
         switch e {
         case let .InvalidInput(m), let .NotFound(m), let .SavedGameDamaged(m),
-             let .DatabaseDamaged(m), let .DatabaseTooNew(m), let .Storage(m):
+             let .DatabaseDamaged(m), let .DatabaseTooNew(m), let .Storage(m), let .Internal(m):
             return m
         }
     }

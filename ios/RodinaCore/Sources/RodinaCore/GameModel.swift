@@ -27,7 +27,10 @@ public struct MoveRow: Identifiable, Equatable {
 }
 
 /// Forwards taps and drags to the core's `GameSession`, publishes what the screen draws and
-/// saves the game after every change.
+/// saves the game after every change. When a bot is to move (after the person's move, at the
+/// start of a game the bot opens, on resuming a game where it is to move) it awaits the core's
+/// `playBotMove`, whose search runs on the core's own background thread: the main actor stays
+/// free and the board stays drawn.
 @MainActor
 public final class GameModel: ObservableObject {
     @Published public private(set) var orientation: Orientation
@@ -37,18 +40,36 @@ public final class GameModel: ObservableObject {
     @Published public private(set) var canUndo = false
     @Published public private(set) var canResign = true
     @Published public var message: String?
+    /// A bot is thinking: show a spinner; Undo and Resign stay usable and stop it.
+    @Published public private(set) var thinking = false
 
     private let session: GameSession
     private let store: Store?
     private let settings: Settings
+    private let botTimeLimitMs: UInt32?
     private var manualFlip = false
+    private var botTask: Task<Void, Never>?
 
-    public init(session: GameSession, store: Store?, settings: Settings) {
+    /// `botTimeLimitMs` caps a bot's thinking time on top of its level's node budget.
+    public init(session: GameSession, store: Store?, settings: Settings, botTimeLimitMs: UInt32? = nil) {
         self.session = session
         self.store = store
         self.settings = settings
+        self.botTimeLimitMs = botTimeLimitMs
         let view = session.view()
         orientation = Orientation(files: Int(view.files), ranks: Int(view.ranks), flipped: false)
+        render()
+        letBotMove()
+    }
+
+    /// Leaves the game: a bot thinking stops and plays nothing; the game stays saved with the
+    /// bot to move, and the bot moves when it is resumed.
+    public func close() {
+        botTask?.cancel()
+        botTask = nil
+        // UniFFI's Swift futures do not see task cancellation: stop the search in the core.
+        session.stopThinking()
+        thinking = false
         render()
     }
 
@@ -94,8 +115,41 @@ public final class GameModel: ObservableObject {
         }
     }
 
+    /// Lets the bot to move think, unless one already does; its move is played, drawn, saved.
+    private func letBotMove() {
+        guard botTask == nil, case .bot = session.awaiting() else { return }
+        thinking = true
+        render()
+        let session = self.session, limit = botTimeLimitMs
+        // A Task made here inherits the main actor: only the await leaves it.
+        botTask = Task { [weak self] in
+            var played: MoveRecord?
+            var failure: String?
+            do {
+                played = try await session.playBotMove(timeLimitMs: limit)
+            } catch {
+                failure = "The bot could not move: \(Texts.message(error))"
+            }
+            guard let self, !Task.isCancelled else { return }
+            self.botTask = nil
+            self.thinking = false
+            if let failure {
+                self.message = failure
+                self.render()
+            } else if played != nil {
+                self.changed()
+            } else {
+                // nil: the bot was stopped or the game changed while it thought (an undo).
+                // Redraw, and let a bot that is (again) to move think about the game as it is.
+                self.render()
+                self.letBotMove()
+            }
+        }
+    }
+
     private func changed() {
         render()
+        letBotMove()
         guard let store else { return }
         // The database is a file: save off the main thread. GameSession and Store are
         // thread-safe (the core locks them).
@@ -142,7 +196,7 @@ public final class GameModel: ObservableObject {
         case let .person(side):
             status = Texts.sideName(view.variant, side) + " to move" + (view.check != nil ? ": check" : "")
         case let .bot(side):
-            status = Texts.sideName(view.variant, side) + " (bot) to move"
+            status = Texts.sideName(view.variant, side) + (thinking ? " (bot) is thinking…" : " (bot) to move")
         case let .handOver(side):
             status = "Hand the device to " + Texts.sideName(view.variant, side)
         case .nobody:

@@ -52,6 +52,35 @@ final class RodinaCoreTests: XCTestCase {
         }
     }
 
+    func testTheBotRepliesAndAStaleReplyIsDropped() async throws {
+        let s = try GameSession(options: NewGame(
+            variant: .xiangqi, handicap: nil, fen: nil, first: .person, second: .bot(level: "novice"), botSeed: 3))
+        let none = try await s.playBotMove(timeLimitMs: nil)
+        XCTAssertNil(none, "Red, the person, is to move")
+        _ = try s.play(text: "h3e3")
+        let reply = try await s.playBotMove(timeLimitMs: nil)
+        XCTAssertEqual(reply?.side, .second)
+        XCTAssertEqual(s.moves().count, 2)
+        XCTAssertTrue(s.undo())
+        XCTAssertEqual(s.moves().count, 0)
+
+        let strong = try GameSession(options: NewGame(
+            variant: .xiangqi, handicap: nil, fen: nil, first: .person, second: .bot(level: "full"), botSeed: 1))
+        _ = try strong.play(text: "h3e3")
+        async let pending = strong.playBotMove(timeLimitMs: nil)
+        while !strong.isThinking() { try await Task.sleep(nanoseconds: 1_000_000) }
+        XCTAssertTrue(strong.undo())
+        let dropped = try await pending
+        XCTAssertNil(dropped)
+        XCTAssertEqual(strong.moves().count, 0)
+    }
+
+    func testTheLevelsHaveEnglishAndSlovakNames() {
+        let levels = botLevels()
+        XCTAssertEqual(levels.map(\.id), ["novice", "beginner", "casual", "intermediate", "club", "full"])
+        XCTAssertEqual(Texts.levelName(levels[0], "sk"), "Nováčik")
+    }
+
     func testOrientationMapsBothWays() {
         for flipped in [false, true] {
             let o = Orientation(files: 9, ranks: 10, flipped: flipped)

@@ -1,13 +1,16 @@
 package app.rodina.state
 
+import app.rodina.core.BotLevel
 import app.rodina.core.GameSession
 import app.rodina.core.Handicap
 import app.rodina.core.NewGame
 import app.rodina.core.Player
 import app.rodina.core.RodinaException
 import app.rodina.core.Settings
+import app.rodina.core.Side
 import app.rodina.core.Store
 import app.rodina.core.Variant
+import app.rodina.core.botLevels
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -20,16 +23,24 @@ data class SavedGameRow(val id: Long, val title: String, val subtitle: String)
 /** What the home screen draws. */
 data class HomeState(val games: List<SavedGameRow>, val message: String?)
 
-/** The new-game form: the game and, for Xiangqi, a handicap Red gives. */
-data class NewGameForm(val variant: Variant = Variant.XIANGQI, val handicap: Handicap? = null) {
-    /** The core's options for this form: pass-and-play on this device. */
-    fun options(): NewGame = NewGame(
-        variant = variant,
-        handicap = handicap,
-        fen = null,
-        first = Player.Person,
-        second = Player.Person,
-    )
+/**
+ * The new-game form: the game, for Xiangqi a handicap Red gives, and the opponent: another
+ * person on this device ([botLevel] null) or a bot of level [botLevel] (a [BotLevel.id]), with
+ * the person playing [personSide].
+ */
+data class NewGameForm(
+    val variant: Variant = Variant.XIANGQI,
+    val handicap: Handicap? = null,
+    val botLevel: String? = null,
+    val personSide: Side = Side.FIRST,
+) {
+    /** The core's options for this form. */
+    fun options(): NewGame {
+        val bot = botLevel?.let { Player.Bot(it) }
+        val first = if (bot != null && personSide == Side.SECOND) bot else Player.Person
+        val second = if (bot != null && personSide == Side.FIRST) bot else Player.Person
+        return NewGame(variant = variant, handicap = handicap, fen = null, first = first, second = second)
+    }
 }
 
 /**
@@ -40,9 +51,14 @@ class AppController(
     private val store: Store,
     private val scope: CoroutineScope,
     private val io: CoroutineDispatcher,
+    /** Caps a bot's thinking time (ms) in every game; null: each level's node budget alone. */
+    private val botTimeLimitMs: UInt? = null,
 ) {
     /** Where the player is. */
     val navigator = Navigator()
+
+    /** The bot levels for the new-game form, weakest first. */
+    val levels: List<BotLevel> = botLevels()
 
     private val _home = MutableStateFlow(HomeState(emptyList(), null))
 
@@ -70,7 +86,7 @@ class AppController(
     fun startGame(form: NewGameForm) {
         try {
             val session = GameSession(form.options())
-            game = GameController(session, store, settings, scope, io)
+            open(session)
             navigator.replaceTop(Screen.Game(savedId = null))
         } catch (e: RodinaException) {
             _home.value = _home.value.copy(message = e.message)
@@ -82,11 +98,17 @@ class AppController(
     fun resumeGame(id: Long) {
         try {
             val session = GameSession.resume(store, id)
-            game = GameController(session, store, settings, scope, io)
+            open(session)
             navigator.open(Screen.Game(savedId = id))
         } catch (e: RodinaException) {
             _home.value = _home.value.copy(message = e.message)
         }
+    }
+
+    /** Makes [session] the game in play; a game left behind stops its bot. */
+    private fun open(session: GameSession) {
+        game?.close()
+        game = GameController(session, store, settings, scope, io, botTimeLimitMs)
     }
 
     /** Deletes saved game [id] and refreshes the list. */
@@ -114,6 +136,7 @@ class AppController(
         val left = navigator.current.value
         val moved = navigator.back()
         if (moved && left is Screen.Game) {
+            game?.close()
             game = null
             refresh()
         }

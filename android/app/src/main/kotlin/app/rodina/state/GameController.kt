@@ -14,6 +14,8 @@ import app.rodina.core.TapResult
 import app.rodina.core.Variant
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.CoroutineStart
+import kotlinx.coroutines.Job
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -53,12 +55,20 @@ data class GameScreenState(
     val finished: Boolean,
     /** The saved game's id once the game has been saved. */
     val savedId: Long?,
+    /** A bot is thinking about its move: show it (a spinner), the board stays drawn. */
+    val thinking: Boolean = false,
 )
 
 /**
  * The game screen's state holder: forwards taps and drags to the core's [GameSession], keeps a
  * [GameScreenState] for the UI to draw, and saves the game to [store] after every change, on
  * [io] (the database is a file: Android forbids touching it on the main thread).
+ *
+ * When a bot is to move (after a person's move, at the start of a game the bot opens, or on
+ * resuming a game where it is to move), the controller lets it think in [scope] through the
+ * core's suspending `playBotMove`: the search runs on the core's own background thread, so
+ * [scope] may be the main thread's. [scope] must run its coroutines on one thread (Android's
+ * main thread; tests use runBlocking's), as the controller's fields are not locked.
  *
  * Plain Kotlin: the JVM test project compiles and tests it against the real library; only the
  * Compose code that draws [state] is Android's.
@@ -69,9 +79,16 @@ class GameController(
     private val settings: Settings,
     private val scope: CoroutineScope,
     private val io: CoroutineDispatcher,
+    /** Caps a bot's thinking time (ms) on top of its level's node budget; null: the budget alone. */
+    private val botTimeLimitMs: UInt? = null,
 ) {
     private var manualFlip = false
+    private var botJob: Job? = null
     private val _state = MutableStateFlow(render(message = null))
+
+    init {
+        letBotMove()
+    }
 
     /** What the screen draws. */
     val state: StateFlow<GameScreenState> = _state.asStateFlow()
@@ -117,6 +134,51 @@ class GameController(
     /** Clears the message. */
     fun dismissMessage() = publish(message = null)
 
+    /**
+     * Leaves the game: a bot thinking stops and plays nothing (the game stays saved as it
+     * is, with the bot to move, and the bot moves when the game is resumed).
+     */
+    fun close() {
+        botJob?.cancel()
+        botJob = null
+        session.stopThinking()
+    }
+
+    /** Waits until no bot is thinking any more (tests; a screen just draws [state]). */
+    suspend fun awaitBot() {
+        while (true) {
+            val job = botJob ?: return
+            job.join()
+            if (botJob === job) return
+        }
+    }
+
+    /** Lets the bot to move think, unless one already does; its move is played, drawn and saved. */
+    private fun letBotMove() {
+        if (botJob?.isActive == true) return
+        if (session.awaiting() !is Awaiting.Bot) return
+        // Started lazily so that [botJob] is set before the coroutine can run and clear it.
+        val job = scope.launch(start = CoroutineStart.LAZY) {
+            val played = try {
+                session.playBotMove(botTimeLimitMs)
+            } catch (e: RodinaException) {
+                botJob = null
+                publish(message = "The bot could not move: ${e.message}")
+                return@launch
+            }
+            botJob = null
+            // Null: the bot was stopped or the game changed while it thought (an undo). Redraw,
+            // and if a bot is (again) to move, let it think about the game as it is now.
+            if (played != null) changed() else {
+                publish(message = _state.value.message)
+                letBotMove()
+            }
+        }
+        botJob = job
+        job.start()
+        publish(message = _state.value.message)
+    }
+
     private fun handle(result: TapResult) {
         when (result) {
             is TapResult.Moved -> changed()
@@ -127,6 +189,7 @@ class GameController(
 
     private fun changed() {
         publish(message = null)
+        letBotMove()
         val store = store ?: return
         scope.launch(io) {
             try {
@@ -184,7 +247,8 @@ class GameController(
         val status = when (val a = view.awaiting) {
             is Awaiting.Person -> Texts.sideName(view.variant, a.side) + " to move" +
                 if (view.check != null) ": check" else ""
-            is Awaiting.Bot -> Texts.sideName(view.variant, a.side) + " (bot) to move"
+            is Awaiting.Bot -> Texts.sideName(view.variant, a.side) +
+                if (botJob?.isActive == true) " (bot) is thinking…" else " (bot) to move"
             is Awaiting.HandOver -> "Hand the device to " + Texts.sideName(view.variant, a.side)
             is Awaiting.Nobody -> outcome?.let { Texts.outcome(view.variant, it) } ?: "Game over"
         }
@@ -199,6 +263,7 @@ class GameController(
             canResign = outcome == null,
             finished = outcome != null,
             savedId = session.savedId(),
+            thinking = botJob?.isActive == true,
         )
     }
 

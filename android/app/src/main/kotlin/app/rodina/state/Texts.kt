@@ -1,5 +1,6 @@
 package app.rodina.state
 
+import app.rodina.core.BotLevel
 import app.rodina.core.DrawReason
 import app.rodina.core.GameOutcome
 import app.rodina.core.GameSummary
@@ -10,6 +11,7 @@ import app.rodina.core.Player
 import app.rodina.core.Side
 import app.rodina.core.Variant
 import app.rodina.core.WinReason
+import app.rodina.core.botLevels
 
 /**
  * The words the screens show, in English, kept in one place so the Android and iOS apps say
@@ -85,10 +87,17 @@ object Texts {
         is GameOutcome.Draw -> "Draw by ${drawReason(o.reason)}"
     }
 
-    /** "Person", "Bot (novice)". */
+    /** A level's name in [language] ("en" or "sk", as the core names levels; English otherwise). */
+    fun levelName(level: BotLevel, language: String = "en"): String =
+        if (language.equals("sk", ignoreCase = true)) level.nameSk else level.nameEn
+
+    /** The core's levels by id, read once. */
+    private val levelsById: Map<String, BotLevel> by lazy { botLevels().associateBy { it.id } }
+
+    /** "Person", "Bot (Casual player)"; a level this version does not know shows its id. */
     fun player(p: Player): String = when (p) {
         is Player.Person -> "Person"
-        is Player.Bot -> "Bot (${p.level})"
+        is Player.Bot -> "Bot (${levelsById[p.level]?.let { levelName(it) } ?: p.level})"
     }
 
     /** "1 move", "12 moves". */

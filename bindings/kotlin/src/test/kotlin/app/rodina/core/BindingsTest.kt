@@ -12,6 +12,11 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
 
 /** The Rust core through the generated bindings, on the JVM, as the Android app uses it. */
 class BindingsTest {
@@ -22,6 +27,29 @@ class BindingsTest {
         first = Player.Person,
         second = Player.Person,
     )
+
+    private fun againstBot(level: String, seed: ULong, personSide: Side = Side.FIRST) = NewGame(
+        variant = Variant.XIANGQI,
+        handicap = null,
+        fen = null,
+        first = if (personSide == Side.FIRST) Player.Person else Player.Bot(level),
+        second = if (personSide == Side.SECOND) Player.Person else Player.Bot(level),
+        botSeed = seed,
+    )
+
+    /** The person's move: the first piece in board order that can move, to its first target. */
+    private fun personMove(s: GameSession): MoveRecord {
+        val view = s.view()
+        for (pv in view.points) {
+            if (pv.piece?.side != view.toMove) continue
+            if (s.tap(pv.point) !is TapResult.Selected) continue
+            val to = s.view().targets.first()
+            val moved = s.tap(to)
+            assertTrue(moved is TapResult.Moved, "$moved")
+            return (moved as TapResult.Moved).record
+        }
+        throw AssertionError("no move for the person in ${s.fen()}")
+    }
 
     /** "b10" -> the point; the core's coordinate text, files a..i, ranks 1..10. */
     private fun pt(text: String) = point(text[0] - 'a', text.substring(1).toInt() - 1)
@@ -196,6 +224,96 @@ class BindingsTest {
             Store.open(dir.resolve("missing").resolve("rodina.db").toString())
         }
         assertTrue(e.message!!.contains("missing"), e.message)
+    }
+
+    @Test
+    fun `a whole game against the Novice bot is played through the bindings`(): Unit = runBlocking {
+        GameSession(againstBot("novice", 21uL)).use { s ->
+            assertNull(s.playBotMove(), "Red, the person, is to move: the bot plays nothing")
+            while (s.outcome() == null && s.moves().size < 300) {
+                val mine = personMove(s)
+                assertEquals(Side.FIRST, mine.side)
+                if (s.outcome() != null) break
+                assertEquals(Awaiting.Bot(Side.SECOND), s.view().awaiting)
+                val reply = s.playBotMove()
+                assertEquals(Side.SECOND, reply?.side)
+                assertEquals(reply, s.moves().last())
+            }
+            val outcome = s.outcome()
+            assertTrue(outcome is GameOutcome.Win && outcome.winner == Side.SECOND, "$outcome after ${s.moves().size} plies")
+            assertEquals(Awaiting.Nobody, s.view().awaiting)
+            assertNull(s.playBotMove())
+        }
+    }
+
+    @Test
+    fun `a game saved with the bot to move is resumed and the bot moves as it would have`(@TempDir dir: Path): Unit = runBlocking {
+        val path = dir.resolve("bot.db").toString()
+        Store.open(path).use { store ->
+            GameSession(againstBot("casual", 5uL, personSide = Side.SECOND)).use { s ->
+                assertEquals(5uL, s.botSeed())
+                repeat(3) {
+                    s.playBotMove()
+                    personMove(s)
+                }
+                assertEquals(Awaiting.Bot(Side.FIRST), s.view().awaiting)
+                val id = s.save(store)
+                GameSession.resume(Store.open(path), id).use { back ->
+                    assertEquals(5uL, back.botSeed())
+                    assertEquals(Awaiting.Bot(Side.FIRST), back.view().awaiting)
+                    val resumed = back.playBotMove(timeLimitMs = 10_000u)
+                    assertEquals(7u, resumed?.ply)
+                    assertEquals(s.playBotMove(), resumed, "the same game, level and seed give the same move")
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `undo against the bot takes back its reply with the person's move`(): Unit = runBlocking {
+        GameSession(againstBot("beginner", 9uL)).use { s ->
+            personMove(s)
+            s.playBotMove()
+            personMove(s)
+            s.playBotMove()
+            assertEquals(4, s.moves().size)
+            assertTrue(s.undo())
+            assertEquals(2, s.moves().size)
+            assertEquals(Awaiting.Person(Side.FIRST), s.view().awaiting)
+        }
+    }
+
+    @Test
+    fun `a reply the game no longer wants is dropped without an error`(): Unit = runBlocking {
+        GameSession(againstBot("full", 4uL)).use { s ->
+            s.play("h3e3")
+            // The full-strength bot thinks for seconds; take the move back meanwhile.
+            val pending = async(Dispatchers.Default) { s.playBotMove() }
+            withTimeout(10_000) { while (!s.isThinking()) delay(1) }
+            assertTrue(s.undo())
+            assertNull(pending.await(), "the stale reply is not played")
+            assertEquals(0, s.moves().size)
+            assertFalse(s.isThinking())
+
+            // stopThinking abandons the turn; the bot is still to move and can think again.
+            s.play("h3e3")
+            val stopped = async(Dispatchers.Default) { s.playBotMove() }
+            withTimeout(10_000) { while (!s.isThinking()) delay(1) }
+            s.stopThinking()
+            assertNull(stopped.await())
+            assertEquals(Awaiting.Bot(Side.SECOND), s.view().awaiting)
+            val cut = s.playBotMove(timeLimitMs = 50u)
+            assertEquals(Side.SECOND, cut?.side)
+        }
+    }
+
+    @Test
+    fun `the bot levels come with English and Slovak names, and an unknown level is refused`() {
+        val levels = botLevels()
+        assertEquals(listOf("novice", "beginner", "casual", "intermediate", "club", "full"), levels.map { it.id })
+        assertEquals(BotLevel("casual", "Casual player", "Rekreačný hráč"), levels[2])
+        val e = assertThrows<RodinaException.InvalidInput> { GameSession(againstBot("grandmaster", 1uL)) }
+        assertTrue(e.message!!.startsWith("unknown level \"grandmaster\""), e.message)
     }
 
     @Test

@@ -5,12 +5,17 @@ import app.rodina.core.Handicap
 import app.rodina.core.NewGame
 import app.rodina.core.PieceStyle
 import app.rodina.core.Player
+import app.rodina.core.Awaiting
 import app.rodina.core.Settings
+import app.rodina.core.Side
 import app.rodina.core.Store
 import app.rodina.core.Variant
 import java.nio.file.Path
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotNull
@@ -28,8 +33,11 @@ private val defaults = Settings(
     pieceStyle = PieceStyle.CHARACTERS,
 )
 
-private fun newGame(first: Player = Player.Person, second: Player = Player.Person) =
-    NewGame(Variant.XIANGQI, null, null, first, second)
+private fun newGame(first: Player = Player.Person, second: Player = Player.Person, seed: ULong? = null) =
+    NewGame(Variant.XIANGQI, null, null, first, second, seed)
+
+private fun GameController.tapPoint(file: Int, rank: Int) =
+    tap(state.value.orientation.cellOf(point(file, rank)))
 
 class OrientationTest {
     @Test
@@ -75,9 +83,6 @@ class GameControllerTest {
         store: Store? = null,
         game: NewGame = newGame(),
     ) = GameController(GameSession(game), store, settings, now, Dispatchers.Unconfined)
-
-    private fun GameController.tapPoint(file: Int, rank: Int) =
-        tap(state.value.orientation.cellOf(point(file, rank)))
 
     @Test
     fun `the board is drawn row by row from the top with labels by the settings`() {
@@ -133,13 +138,21 @@ class GameControllerTest {
     }
 
     @Test
-    fun `a person playing Black against a bot sees Black at the bottom and waits for the bot`() {
-        val c = controller(game = newGame(first = Player.Bot("novice")))
+    fun `a person playing Black against a bot sees Black at the bottom and the bot opens`(): Unit = runBlocking {
+        // runBlocking's scope: the bot's coroutine runs on this thread once the test waits.
+        val c = GameController(GameSession(newGame(first = Player.Bot("novice"), seed = 3uL)), null, defaults, this, Dispatchers.Unconfined)
         val s = c.state.value
         assertTrue(s.orientation.flipped)
-        assertEquals("Red (bot) to move", s.status)
+        assertTrue(s.thinking)
+        assertEquals("Red (bot) is thinking…", s.status)
         c.tapPoint(7, 2)
         assertEquals("It is not your turn", c.state.value.message)
+        c.awaitBot()
+        val after = c.state.value
+        assertFalse(after.thinking)
+        assertEquals("Black to move", after.status)
+        assertEquals(1, after.moves.size)
+        assertEquals(Side.FIRST, c.game.moves().single().side)
     }
 
     @Test
@@ -192,6 +205,78 @@ class GameControllerTest {
         c.tapPoint(4, 9)
         c.tapPoint(5, 9)
         assertEquals(listOf(MoveRow(1, "…", "K5=6")), c.state.value.moves)
+    }
+}
+
+class BotGameControllerTest {
+    /** Plays the person's move: the first piece (in board order) that can move, to its first target. */
+    private fun GameController.personMove() {
+        val view = game.view()
+        for (pv in view.points) {
+            if (pv.piece?.side != view.toMove) continue
+            tap(state.value.orientation.cellOf(pv.point))
+            val to = game.view().targets.firstOrNull() ?: continue
+            tap(state.value.orientation.cellOf(to))
+            assertEquals(to, game.moves().last().to)
+            return
+        }
+        throw AssertionError("the person has no move in ${game.fen()}")
+    }
+
+    @Test
+    fun `the bot answers every move, each change is saved, and the game can be played to its end`(@TempDir dir: Path): Unit = runBlocking {
+        Store.open(dir.resolve("bot.db").toString()).use { store ->
+            val c = GameController(
+                GameSession(newGame(second = Player.Bot("novice"), seed = 7uL)), store, defaults, this, Dispatchers.Unconfined,
+            )
+            assertFalse(c.state.value.thinking, "Red, the person, moves first")
+            c.tapPoint(7, 2)
+            c.tapPoint(4, 2)
+            assertTrue(c.state.value.thinking)
+            assertEquals("Black (bot) is thinking…", c.state.value.status)
+            c.awaitBot()
+            assertEquals(2, c.game.moves().size)
+            assertEquals("Red to move", c.state.value.status)
+            assertEquals(2u, store.listGames().single().plyCount, "the bot's move is saved too")
+            while (!c.state.value.finished && c.game.moves().size < 200) {
+                c.personMove()
+                c.awaitBot()
+                assertTrue(c.game.moves().size % 2 == 0 || c.state.value.finished)
+            }
+            assertTrue(c.state.value.finished, "the Novice bot beats a person who plays the first move it finds")
+            assertEquals(c.game.moves().size.toUInt(), store.listGames().single().plyCount)
+        }
+    }
+
+    @Test
+    fun `undo while the bot thinks takes the person's move back and nothing is played`(): Unit = runBlocking {
+        val c = GameController(GameSession(newGame(second = Player.Bot("full"), seed = 1uL)), null, defaults, this, Dispatchers.Unconfined)
+        c.tapPoint(7, 2)
+        c.tapPoint(4, 2)
+        assertTrue(c.state.value.thinking)
+        // Let the coroutine start the search (the full-strength bot thinks for seconds).
+        withTimeout(10_000) { while (!c.game.isThinking()) delay(1) }
+        c.undo()
+        c.awaitBot()
+        val s = c.state.value
+        assertFalse(s.thinking)
+        assertEquals(emptyList<MoveRow>(), s.moves)
+        assertEquals("Red to move", s.status)
+        assertEquals(Awaiting.Person(Side.FIRST), c.game.awaiting())
+    }
+
+    @Test
+    fun `undo against a bot takes back the bot's reply and the person's move`(): Unit = runBlocking {
+        val c = GameController(GameSession(newGame(second = Player.Bot("novice"), seed = 2uL)), null, defaults, this, Dispatchers.Unconfined)
+        c.tapPoint(7, 2)
+        c.tapPoint(4, 2)
+        c.awaitBot()
+        assertEquals(2, c.game.moves().size)
+        c.undo()
+        c.awaitBot()
+        assertEquals(0, c.game.moves().size)
+        assertFalse(c.state.value.canUndo)
+        assertFalse(c.state.value.thinking)
     }
 }
 
@@ -265,6 +350,48 @@ class AppControllerTest {
             assertNull(app.game)
             assertEquals(Screen.Home, app.navigator.current.value)
             assertEquals("jesonmor cannot be played in the app yet", app.home.value.message)
+        }
+    }
+
+    @Test
+    fun `the new-game form seats the bot opposite the person`() {
+        val red = NewGameForm(botLevel = "casual").options()
+        assertEquals(Player.Person to Player.Bot("casual"), red.first to red.second)
+        val black = NewGameForm(botLevel = "club", personSide = Side.SECOND).options()
+        assertEquals(Player.Bot("club") to Player.Person, black.first to black.second)
+        val people = NewGameForm(personSide = Side.SECOND).options()
+        assertEquals(Player.Person to Player.Person, people.first to people.second)
+    }
+
+    @Test
+    fun `a bot game is started from the form, left while the bot is to move and resumed`(@TempDir dir: Path): Unit = runBlocking {
+        Store.open(dir.resolve("app.db").toString()).use { store ->
+            val app = AppController(store, this, Dispatchers.Unconfined)
+            assertEquals(listOf("novice", "beginner", "casual", "intermediate", "club", "full"), app.levels.map { it.id })
+            assertEquals("Nováčik", Texts.levelName(app.levels[0], "sk"))
+            app.navigator.open(Screen.NewGame)
+            app.startGame(NewGameForm(botLevel = "beginner", personSide = Side.SECOND))
+            val game = app.game!!
+            assertTrue(game.state.value.orientation.flipped, "Black, the person, at the bottom")
+            game.awaitBot()
+            assertEquals(1, game.game.moves().size)
+            // The person answers; leaving at once stops the bot before it replies.
+            game.tap(game.state.value.orientation.cellOf(point(7, 7)))
+            game.tap(game.state.value.orientation.cellOf(point(4, 7)))
+            assertEquals(2, game.game.moves().size)
+            assertTrue(app.back())
+            game.awaitBot()
+            assertEquals(2, game.game.moves().size, "a game left behind plays no bot move")
+
+            val row = app.home.value.games.single()
+            assertEquals("Xiangqi: Bot (Beginner) vs Person", row.title)
+            assertEquals("2 moves · in progress", row.subtitle)
+            app.resumeGame(row.id)
+            val resumed = app.game!!
+            assertTrue(resumed.state.value.thinking, "the bot to move thinks as soon as the game is open")
+            resumed.awaitBot()
+            assertEquals(3, resumed.game.moves().size)
+            assertEquals(3u, store.listGames().single().plyCount)
         }
     }
 
