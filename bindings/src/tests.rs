@@ -137,21 +137,36 @@ fn the_bot_replies_through_the_async_export() {
     assert_eq!(block_on(again.play_bot_move(None)).unwrap(), Some(m));
 }
 
-#[test]
-fn undo_while_the_bot_thinks_stops_it_and_nothing_is_played() {
-    let s = GameSession::new(against("full", 1)).unwrap();
+/// The bot's move on its way.
+type Pending = tokio::task::JoinHandle<Result<Option<MoveRecord>, RodinaError>>;
+
+/// A game against full strength (a million nodes a move: seconds) after Red's first move,
+/// with the bot's search started on a runtime of its own; returns once it is thinking.
+fn bot_thinking(seed: u64) -> (Arc<GameSession>, tokio::runtime::Runtime, Pending) {
+    let s = GameSession::new(against("full", seed)).unwrap();
     s.play("h3e3".into()).unwrap();
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
     let pending = {
         let s = Arc::clone(&s);
         runtime.spawn(async move { s.play_bot_move(None).await })
     };
-    // Full strength searches a million nodes: seconds, time enough to take the move back.
+    wait_until("the bot starts", || s.is_thinking());
+    (s, runtime, pending)
+}
+
+/// Waits (a few seconds at most) until `done` holds.
+fn wait_until(what: &str, done: impl Fn() -> bool) {
     let started = std::time::Instant::now();
-    while !s.is_thinking() {
-        assert!(started.elapsed() < std::time::Duration::from_secs(10), "the bot never started");
+    while !done() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "{what}: not in time");
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
+}
+
+#[test]
+fn undo_while_the_bot_thinks_stops_it_and_nothing_is_played() {
+    let (s, runtime, pending) = bot_thinking(1);
+    let started = std::time::Instant::now();
     assert!(s.undo());
     let played = runtime.block_on(pending).unwrap().unwrap();
     assert_eq!(played, None);
@@ -166,16 +181,7 @@ fn undo_while_the_bot_thinks_stops_it_and_nothing_is_played() {
 
 #[test]
 fn stop_thinking_abandons_the_turn_and_the_bot_can_think_again() {
-    let s = GameSession::new(against("full", 2)).unwrap();
-    s.play("h3e3".into()).unwrap();
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
-    let pending = {
-        let s = Arc::clone(&s);
-        runtime.spawn(async move { s.play_bot_move(None).await })
-    };
-    while !s.is_thinking() {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    let (s, runtime, pending) = bot_thinking(2);
     s.stop_thinking();
     assert_eq!(runtime.block_on(pending).unwrap().unwrap(), None);
     assert_eq!(s.moves().len(), 1);
@@ -184,23 +190,10 @@ fn stop_thinking_abandons_the_turn_and_the_bot_can_think_again() {
 
 #[test]
 fn dropping_the_pending_call_stops_the_search() {
-    let s = GameSession::new(against("full", 3)).unwrap();
-    s.play("h3e3".into()).unwrap();
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
-    let pending = {
-        let s = Arc::clone(&s);
-        runtime.spawn(async move { s.play_bot_move(None).await })
-    };
-    while !s.is_thinking() {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    let (s, runtime, pending) = bot_thinking(3);
     // What Kotlin's coroutine cancellation does: the future is dropped unfinished.
-    let started = std::time::Instant::now();
     pending.abort();
-    while s.is_thinking() {
-        assert!(started.elapsed() < std::time::Duration::from_secs(5), "the search runs on");
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    wait_until("the search stops", || !s.is_thinking());
     drop(runtime);
     assert_eq!(s.moves().len(), 1);
 }
