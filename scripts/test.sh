@@ -24,6 +24,11 @@ echo "== Rust tests"
 cargo test --workspace --quiet
 
 echo "== test data against Fairy-Stockfish"
+# The perft data is recounted by Fairy-Stockfish's WASM build, which runs under Node.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "== installing Node.js and npm"
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends nodejs npm
+fi
 "$PY" tools/oracle/xiangqi.py --check
 "$PY" tools/oracle/jesonmor.py --check
 
