@@ -240,51 +240,26 @@ impl Session {
         let hash = self.hash_mb << 20;
         let level = self.level;
         let (game, searcher) = (self.game.as_ref(), self.searcher.take());
+        // The searcher of the game's type is reused (its table and history carry over from
+        // move to move); a game of another type starts a new one.
+        macro_rules! spawn {
+            ($game:expr, $searcher:expr, $arm:ident, $think:ident) => {{
+                let mut searcher = match $searcher {
+                    Some(AnySearcher::$arm(s)) => s,
+                    _ => Searcher::new(hash),
+                };
+                let game = $game.clone();
+                std::thread::spawn(move || {
+                    $think(&game, &mut searcher, limits, level, stop);
+                    AnySearcher::$arm(searcher)
+                })
+            }};
+        }
         self.thread = Some(match (game, searcher) {
-            (Some(AnyGame::Xiangqi(g)), s) => {
-                let mut searcher = match s {
-                    Some(AnySearcher::Xiangqi(s)) => s,
-                    _ => Searcher::new(hash),
-                };
-                let g = g.clone();
-                std::thread::spawn(move || {
-                    think(&g, &mut searcher, limits, level, stop);
-                    AnySearcher::Xiangqi(searcher)
-                })
-            }
-            (Some(AnyGame::JesonMor(g)), s) => {
-                let mut searcher = match s {
-                    Some(AnySearcher::JesonMor(s)) => s,
-                    _ => Searcher::new(hash),
-                };
-                let g = g.clone();
-                std::thread::spawn(move || {
-                    think(&g, &mut searcher, limits, level, stop);
-                    AnySearcher::JesonMor(searcher)
-                })
-            }
-            (Some(AnyGame::Jieqi(g)), s) => {
-                let mut searcher = match s {
-                    Some(AnySearcher::Jieqi(s)) => s,
-                    _ => Searcher::new(hash),
-                };
-                let g = g.clone();
-                std::thread::spawn(move || {
-                    think_jieqi(&g, &mut searcher, limits, level, stop);
-                    AnySearcher::Jieqi(searcher)
-                })
-            }
-            (Some(AnyGame::Friendly(g)), s) => {
-                let mut searcher = match s {
-                    Some(AnySearcher::Friendly(s)) => s,
-                    _ => Searcher::new(hash),
-                };
-                let g = g.clone();
-                std::thread::spawn(move || {
-                    think(&g, &mut searcher, limits, level, stop);
-                    AnySearcher::Friendly(searcher)
-                })
-            }
+            (Some(AnyGame::Xiangqi(g)), s) => spawn!(g, s, Xiangqi, think),
+            (Some(AnyGame::JesonMor(g)), s) => spawn!(g, s, JesonMor, think),
+            (Some(AnyGame::Jieqi(g)), s) => spawn!(g, s, Jieqi, think_jieqi),
+            (Some(AnyGame::Friendly(g)), s) => spawn!(g, s, Friendly, think),
             (None, _) => return Err("go before position".into()),
         });
         Ok(())
