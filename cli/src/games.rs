@@ -184,37 +184,13 @@ impl CliGame for Xiangqi {
     }
 
     fn draw(&self, last: Option<&XiangqiMove>, color: bool) -> String {
-        let marked = |s: Square| last.is_some_and(|m| m.from == s || m.to == s);
         let in_check = self.is_check().then(|| self.general(self.turn()));
-        let mut out = String::from("     a  b  c  d  e  f  g  h  i\n");
-        for rank in (0..10u8).rev() {
-            out.push_str(&format!("{:>3} ", rank + 1));
-            for file in 0..9u8 {
-                let Some(s) = Square::new(file, rank) else { continue };
-                let (l, r) = if in_check == Some(s) {
-                    ('!', '!')
-                } else if marked(s) {
-                    ('[', ']')
-                } else {
-                    (' ', ' ')
-                };
-                let cell = match self.piece_at(s) {
-                    None => ".".to_owned(),
-                    Some(p) if color && p.color == Color::White => {
-                        format!("\x1b[1;31m{}\x1b[0m", p.char())
-                    }
-                    Some(p) => p.char().to_string(),
-                };
-                out.push(l);
-                out.push_str(&cell);
-                out.push(r);
-            }
-            out.push_str(&format!(" {}\n", rank + 1));
-            if rank == 5 {
-                out.push_str("     ~~~~~~~~~ river ~~~~~~~~~\n");
-            }
-        }
-        out.push_str("     a  b  c  d  e  f  g  h  i\n");
+        let mut out = draw_xiangqi_board(
+            |s| self.piece_at(s).map(|p| (p.color, p.char())),
+            last.map(|m| (m.from, m.to)),
+            in_check,
+            color,
+        );
         out.push_str(
             "Red is upper case. K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier.\n",
         );
@@ -291,4 +267,44 @@ impl CliGame for JesonMor {
     fn input_hint() -> &'static str {
         "type a move as coordinates (c1d3)"
     }
+}
+
+/// A Xiangqi board (Xiangqi's and Jieqi's) as text: `piece` gives the colour and letter on a
+/// point, the last move's points are bracketed, a general in check stands between `!`, and
+/// with `color` Red's pieces are drawn red.
+pub(crate) fn draw_xiangqi_board(
+    piece: impl Fn(Square) -> Option<(Color, char)>,
+    last: Option<(Square, Square)>,
+    in_check: Option<Square>,
+    color: bool,
+) -> String {
+    let marked = |s: Square| last.is_some_and(|(from, to)| from == s || to == s);
+    let mut out = String::from("     a  b  c  d  e  f  g  h  i\n");
+    for rank in (0..10u8).rev() {
+        out.push_str(&format!("{:>3} ", rank + 1));
+        for file in 0..9u8 {
+            let Some(s) = Square::new(file, rank) else { continue };
+            let (l, r) = if in_check == Some(s) {
+                ('!', '!')
+            } else if marked(s) {
+                ('[', ']')
+            } else {
+                (' ', ' ')
+            };
+            let cell = match piece(s) {
+                None => ".".to_owned(),
+                Some((Color::White, c)) if color => format!("\x1b[1;31m{c}\x1b[0m"),
+                Some((_, c)) => c.to_string(),
+            };
+            out.push(l);
+            out.push_str(&cell);
+            out.push(r);
+        }
+        out.push_str(&format!(" {}\n", rank + 1));
+        if rank == 5 {
+            out.push_str("     ~~~~~~~~~ river ~~~~~~~~~\n");
+        }
+    }
+    out.push_str("     a  b  c  d  e  f  g  h  i\n");
+    out
 }

@@ -22,7 +22,7 @@ use rand::rngs::StdRng;
 use rodina_rules::jieqi::{
     Jieqi, JieqiView, MoveEvent, Pool, RuleSet, Rules, Seat, Setup, ViewGame,
 };
-use rodina_rules::xiangqi::{Move, Role, Square};
+use rodina_rules::xiangqi::{Move, Role};
 use rodina_rules::{Color, Game, Outcome, Position, Variant};
 use serde_json::json;
 
@@ -249,37 +249,13 @@ fn pool_text(pool: Pool) -> String {
 /// The board as `view`'s seat sees it, with what it knows beside.
 fn draw(view: &JieqiView, color: bool) -> String {
     let last = view.last_event();
-    let marked = |s: Square| last.is_some_and(|e| e.mv.from == s || e.mv.to == s);
     let in_check = view.is_check().then(|| view.general(view.turn()));
-    let mut out = String::from("     a  b  c  d  e  f  g  h  i\n");
-    for rank in (0..10u8).rev() {
-        out.push_str(&format!("{:>3} ", rank + 1));
-        for file in 0..9u8 {
-            let Some(s) = Square::new(file, rank) else { continue };
-            let (l, r) = if in_check == Some(s) {
-                ('!', '!')
-            } else if marked(s) {
-                ('[', ']')
-            } else {
-                (' ', ' ')
-            };
-            let cell = match view.cell_at(s) {
-                None => ".".to_owned(),
-                Some(c) if color && c.color() == Color::White => {
-                    format!("\x1b[1;31m{}\x1b[0m", c.char())
-                }
-                Some(c) => c.char().to_string(),
-            };
-            out.push(l);
-            out.push_str(&cell);
-            out.push(r);
-        }
-        out.push_str(&format!(" {}\n", rank + 1));
-        if rank == 5 {
-            out.push_str("     ~~~~~~~~~ river ~~~~~~~~~\n");
-        }
-    }
-    out.push_str("     a  b  c  d  e  f  g  h  i\n");
+    let mut out = crate::games::draw_xiangqi_board(
+        |s| view.cell_at(s).map(|c| (c.color(), c.char())),
+        last.map(|e| (e.mv.from, e.mv.to)),
+        in_check,
+        color,
+    );
     out.push_str(
         "Red is upper case. X/x face down (moves as the piece of its point). K general, \
          A advisor, B elephant, N horse, R chariot, C cannon, P soldier.\n",
