@@ -123,25 +123,8 @@ impl<G: BotGame> Bot<G> {
         }
         let allowed = moves_not_losing_by_history(game, &legal);
         let history = path_of(game);
-        // Each move is decided from the record alone: nothing learned in earlier searches
-        // carries over, so a position and seed always give the same move.
-        self.searcher.clear();
-        let req = Request {
-            root: game.position(),
-            history: &history,
-            root_moves: Some(&allowed),
-            limits: Limits { depth: self.settings.depth, nodes: Some(self.settings.nodes), time },
-            stop,
-        };
-        let result = self.searcher.search(&req, |_| {});
-        let mv = result.best?;
-        Some(BotMove {
-            mv,
-            score: result.score,
-            depth: result.depth,
-            nodes: result.nodes,
-            from_book: false,
-        })
+        let root = game.position();
+        search_move(&mut self.searcher, &self.settings, root, &history, &allowed, time, stop)
     }
 
     /// A book move, if the game started from the start position, is still within the
@@ -179,6 +162,37 @@ impl<G: BotGame> Bot<G> {
         let mv = game.position().parse_move(candidates[pick]).ok()?;
         legal.contains(&mv).then_some(mv)
     }
+}
+
+/// A level's search for a move at `root` among `allowed`, after `history`.
+///
+/// Each move is decided from the record alone: nothing learned in earlier searches carries
+/// over, so a position, level and seed always give the same move.
+pub(crate) fn search_move<G: SearchGame>(
+    searcher: &mut Searcher<G>,
+    settings: &LevelSettings,
+    root: &G,
+    history: &[PathEntry],
+    allowed: &[G::Move],
+    time: Option<Duration>,
+    stop: Option<Arc<AtomicBool>>,
+) -> Option<BotMove<G::Move>> {
+    searcher.clear();
+    let req = Request {
+        root,
+        history,
+        root_moves: Some(allowed),
+        limits: Limits { depth: settings.depth, nodes: Some(settings.nodes), time },
+        stop,
+    };
+    let result = searcher.search(&req, |_| {});
+    Some(BotMove {
+        mv: result.best?,
+        score: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        from_book: false,
+    })
 }
 
 /// The repetition path of a game record, for the search.

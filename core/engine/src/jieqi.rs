@@ -17,10 +17,10 @@ use std::time::Duration;
 use rodina_rules::jieqi::{Cell, JieqiView, Move, Pool, Role, Square, ViewGame};
 use rodina_rules::{Color, DrawReason, Outcome, Variant, WinReason};
 
-use crate::bot::BotMove;
+use crate::bot::{BotMove, search_move};
 use crate::game::SearchGame;
 use crate::level::{Level, LevelSettings};
-use crate::search::{Limits, PathEntry, Request, Searcher, Settings};
+use crate::search::{PathEntry, Searcher, Settings};
 use crate::xiangqi::{
     CANNON_PST, CHARIOT_PST, HORSE_PST, MOB_CANNON, MOB_CHARIOT, MOB_HORSE, SOLDIER_PST,
     cannon_mobility, chariot_mobility, code, horse_mobility, pst,
@@ -303,23 +303,8 @@ impl JieqiBot {
             return None;
         }
         let (history, allowed) = search_inputs(record);
-        self.searcher.clear();
-        let req = Request {
-            root: record.view(),
-            history: &history,
-            root_moves: Some(&allowed),
-            limits: Limits { depth: self.settings.depth, nodes: Some(self.settings.nodes), time },
-            stop,
-        };
-        let result = self.searcher.search(&req, |_| {});
-        let mv = result.best?;
-        Some(BotMove {
-            mv,
-            score: result.score,
-            depth: result.depth,
-            nodes: result.nodes,
-            from_book: false,
-        })
+        let root = record.view();
+        search_move(&mut self.searcher, &self.settings, root, &history, &allowed, time, stop)
     }
 }
 
