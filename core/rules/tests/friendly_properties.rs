@@ -5,33 +5,12 @@
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use rodina_rules::friendly::{Friendly, Move, MoveInput, StepResult};
+use rodina_rules::friendly::{Friendly, MoveInput, StepResult};
 use rodina_rules::{Game, Position};
 
-/// The moves a random game picks from: all of them while there are few, else the short ones
-/// (a position rich in bonds can have millions).
-fn some_moves(p: &Friendly) -> Vec<Move> {
-    if p.count_moves() <= 2_000 { p.legal_moves() } else { p.moves_within(3) }
-}
-
-/// Positions of seeded random games, `plies` deep at most.
-fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Friendly> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = Friendly::new();
-        for _ in 0..plies {
-            out.push(p.clone());
-            if p.outcome().is_some() {
-                break;
-            }
-            let moves = some_moves(&p);
-            let Some(m) = moves.choose(&mut rng) else { break };
-            p.play_unchecked(m);
-        }
-    }
-    out
-}
+#[path = "support/friendly_games.rs"]
+mod friendly_games;
+use friendly_games::{random_positions, some_moves};
 
 #[test]
 fn every_generated_move_applies_and_its_text_reads_back() {

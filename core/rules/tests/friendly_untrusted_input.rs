@@ -7,31 +7,11 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rodina_rules::Position;
-use rodina_rules::friendly::{Friendly, Move, MoveInput, Role, Square};
+use rodina_rules::friendly::{Friendly, MoveInput, Role, Square};
 
-/// The moves a random game picks from: all of them while there are few, else the short ones.
-fn some_moves(p: &Friendly) -> Vec<Move> {
-    if p.count_moves() <= 2_000 { p.legal_moves() } else { p.moves_within(3) }
-}
-
-/// Positions of seeded random games.
-fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Friendly> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = Friendly::new();
-        for _ in 0..plies {
-            out.push(p.clone());
-            if p.outcome().is_some() {
-                break;
-            }
-            let moves = some_moves(&p);
-            let Some(m) = moves.choose(&mut rng) else { break };
-            p.play_unchecked(m);
-        }
-    }
-    out
-}
+#[path = "support/friendly_games.rs"]
+mod friendly_games;
+use friendly_games::random_positions;
 
 /// Text noise: mutations of valid texts and random characters.
 fn noise(rng: &mut ChaCha8Rng, seeds: &[&str], alphabet: &[char]) -> String {
