@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use rodina_engine::score::mate_in_moves;
 use rodina_engine::{
-    BotGame, Level, Limits, Request, Searcher, Settings, moves_not_losing_by_history, path_of,
+    BotGame, Level, Limits, Request, SearchGame, Searcher, Settings, moves_not_losing_by_history,
+    path_of,
 };
 use rodina_rules::{Game, Position, Variant};
 
@@ -316,18 +317,7 @@ fn think_jieqi(
         return;
     }
     let (history, allowed) = search_inputs(record);
-    if level != Level::Full {
-        let s = level.settings(Variant::Jieqi);
-        searcher.set_settings(Settings {
-            eval_noise: s.eval_noise,
-            blind_per_mille: s.blind_per_mille,
-            seed: 0,
-            contempt: s.contempt,
-        });
-        limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
-    } else {
-        searcher.set_settings(Settings::default());
-    }
+    apply_level(searcher, &mut limits, level, Variant::Jieqi);
     let req = Request {
         root: record.view(),
         history: &history,
@@ -336,20 +326,9 @@ fn think_jieqi(
         stop: Some(stop),
     };
     let result = searcher.search(&req, |p| {
-        let score = match mate_in_moves(p.score) {
-            Some(m) => format!("mate {m}"),
-            None => format!("cp {}", p.score),
-        };
-        let ms = p.elapsed.as_millis().max(1);
         // Past a reveal the line depends on luck: only its first move is certain.
         let pv = p.pv.first().map(|m| m.to_string()).unwrap_or_default();
-        say(&format!(
-            "info depth {} seldepth {} score {score} nodes {} nps {} time {ms} pv {pv}",
-            p.depth,
-            p.seldepth,
-            p.nodes,
-            p.nodes as u128 * 1000 / ms
-        ));
+        say(&info_line(p.depth, p.seldepth, p.score, p.nodes, p.elapsed, &pv));
     });
     match result.best {
         Some(m) => say(&format!("bestmove {m}")),
@@ -418,18 +397,7 @@ fn think<P: BotGame>(
     }
     let allowed = moves_not_losing_by_history(game, &legal);
     let history = path_of(game);
-    if level != Level::Full {
-        let s = level.settings(game.position().variant());
-        searcher.set_settings(Settings {
-            eval_noise: s.eval_noise,
-            blind_per_mille: s.blind_per_mille,
-            seed: 0,
-            contempt: s.contempt,
-        });
-        limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
-    } else {
-        searcher.set_settings(Settings::default());
-    }
+    apply_level(searcher, &mut limits, level, game.position().variant());
     let req = Request {
         root: game.position(),
         history: &history,
@@ -439,24 +407,49 @@ fn think<P: BotGame>(
     };
     let pos = game.position();
     let result = searcher.search(&req, |p| {
-        let score = match mate_in_moves(p.score) {
-            Some(m) => format!("mate {m}"),
-            None => format!("cp {}", p.score),
-        };
-        let ms = p.elapsed.as_millis().max(1);
-        let pv = pv_text(pos, p.pv);
-        say(&format!(
-            "info depth {} seldepth {} score {score} nodes {} nps {} time {ms} pv {pv}",
-            p.depth,
-            p.seldepth,
-            p.nodes,
-            p.nodes as u128 * 1000 / ms
-        ));
+        say(&info_line(p.depth, p.seldepth, p.score, p.nodes, p.elapsed, &pv_text(pos, p.pv)));
     });
     match result.best {
         Some(m) => say(&format!("bestmove {}", Position::move_text(pos, &m))),
         None => say("bestmove (none)"),
     }
+}
+
+/// Plays as `level`: its weaknesses and its node budget (a tighter `go nodes` still counts);
+/// full strength plays without weaknesses.
+fn apply_level<G: SearchGame>(
+    searcher: &mut Searcher<G>,
+    limits: &mut Limits,
+    level: Level,
+    variant: Variant,
+) {
+    if level == Level::Full {
+        searcher.set_settings(Settings::default());
+        return;
+    }
+    let s = level.settings(variant);
+    searcher.set_settings(s.search_settings(0));
+    limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
+}
+
+/// A UCI `info` line after a finished iteration.
+fn info_line(
+    depth: u32,
+    seldepth: u32,
+    score: i32,
+    nodes: u64,
+    elapsed: Duration,
+    pv: &str,
+) -> String {
+    let score = match mate_in_moves(score) {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {score}"),
+    };
+    let ms = elapsed.as_millis().max(1);
+    let nps = nodes as u128 * 1000 / ms;
+    format!(
+        "info depth {depth} seldepth {seldepth} score {score} nodes {nodes} nps {nps} time {ms} pv {pv}"
+    )
 }
 
 /// The move texts of a line of play from `pos`.

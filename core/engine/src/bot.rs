@@ -8,7 +8,7 @@ use std::time::Duration;
 use rodina_rules::{Game, Position};
 
 use crate::level::{Level, LevelSettings};
-use crate::search::{Limits, PathEntry, Request, Searcher, Settings, mix};
+use crate::search::{Limits, PathEntry, Request, Searcher, mix};
 use crate::{SearchGame, xiangqi};
 
 /// A game the [`Bot`] can play: its positions are both rules positions and search states.
@@ -83,12 +83,7 @@ impl<G: BotGame> Bot<G> {
     /// A bot with explicit settings (for calibration and experiments).
     pub fn with_settings(level: Level, settings: LevelSettings, seed: u64) -> Self {
         let mut searcher = Searcher::new(settings.hash_bytes);
-        searcher.set_settings(Settings {
-            eval_noise: settings.eval_noise,
-            blind_per_mille: settings.blind_per_mille,
-            seed,
-            contempt: settings.contempt,
-        });
+        searcher.set_settings(settings.search_settings(seed));
         Bot { level, settings, seed, searcher }
     }
 

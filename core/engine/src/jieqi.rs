@@ -20,7 +20,7 @@ use rodina_rules::{Color, DrawReason, Outcome, Variant, WinReason};
 use crate::bot::{BotMove, search_move};
 use crate::game::SearchGame;
 use crate::level::{Level, LevelSettings};
-use crate::search::{PathEntry, Searcher, Settings};
+use crate::search::{PathEntry, Searcher};
 use crate::xiangqi::{
     CANNON_PST, CHARIOT_PST, HORSE_PST, MOB_CANNON, MOB_CHARIOT, MOB_HORSE, SOLDIER_PST,
     cannon_mobility, chariot_mobility, code, horse_mobility, pst,
@@ -277,12 +277,7 @@ impl JieqiBot {
     /// A bot with explicit settings (for calibration and experiments).
     pub fn with_settings(settings: LevelSettings, seed: u64) -> Self {
         let mut searcher = Searcher::new(settings.hash_bytes);
-        searcher.set_settings(Settings {
-            eval_noise: settings.eval_noise,
-            blind_per_mille: settings.blind_per_mille,
-            seed,
-            contempt: settings.contempt,
-        });
+        searcher.set_settings(settings.search_settings(seed));
         JieqiBot { settings, searcher }
     }
 

@@ -13,6 +13,8 @@ use std::str::FromStr;
 
 use rodina_rules::Variant;
 
+use crate::search::Settings;
+
 /// How strong a bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -51,6 +53,19 @@ pub struct LevelSettings {
 
 /// The contempt of every Friendly chess level (see [`LevelSettings::contempt`]).
 const FRIENDLY_CONTEMPT: i32 = 30;
+
+impl LevelSettings {
+    /// The search's settings for these weaknesses, with the noise and blind spots following
+    /// `seed`.
+    pub fn search_settings(&self, seed: u64) -> Settings {
+        Settings {
+            eval_noise: self.eval_noise,
+            blind_per_mille: self.blind_per_mille,
+            seed,
+            contempt: self.contempt,
+        }
+    }
+}
 
 impl Level {
     /// Every level, weakest first.
