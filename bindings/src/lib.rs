@@ -188,20 +188,30 @@ impl Drop for Thinking<'_> {
 
 /// Stops a search when the future waiting for it is dropped unfinished: Kotlin cancelling
 /// the coroutine (leaving the screen) or Swift cancelling the task drops the future, and the
-/// search on the blocking pool would otherwise run on for nothing.
-struct StopOnDrop(Option<Arc<AtomicBool>>);
+/// search on the blocking pool would otherwise run on for nothing. Like
+/// [`GameSession::stop_thinking`], it leaves a fresh flag in the session's slot, so that the
+/// next turn is not born stopped.
+struct StopOnDrop<'a> {
+    slot: &'a Mutex<Arc<AtomicBool>>,
+    flag: Option<Arc<AtomicBool>>,
+}
 
-impl StopOnDrop {
+impl StopOnDrop<'_> {
     /// The search has answered: nothing to stop any more.
     fn disarm(mut self) {
-        self.0 = None;
+        self.flag = None;
     }
 }
 
-impl Drop for StopOnDrop {
+impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
-        if let Some(flag) = &self.0 {
+        if let Some(flag) = &self.flag {
             flag.store(true, Ordering::Relaxed);
+            let mut slot = lock(self.slot);
+            // A stop in the meantime has already put a fresh flag there.
+            if Arc::ptr_eq(&slot, flag) {
+                *slot = Arc::new(AtomicBool::new(false));
+            }
         }
     }
 }
@@ -359,7 +369,7 @@ impl GameSession {
         let limit = time_limit_ms.map(|ms| Duration::from_millis(u64::from(ms)));
         let request = request.with_time_limit(limit);
         let _thinking = Thinking::start(&self.thinking);
-        let on_drop = StopOnDrop(Some(Arc::clone(&stop)));
+        let on_drop = StopOnDrop { slot: &self.stop, flag: Some(Arc::clone(&stop)) };
         let joined = tokio::task::spawn_blocking(move || request.think(Some(stop))).await;
         on_drop.disarm();
         let reply = joined.map_err(|e| RodinaError::Internal(format!("the bot failed: {e}")))??;

@@ -186,6 +186,9 @@ fn stop_thinking_abandons_the_turn_and_the_bot_can_think_again() {
     assert_eq!(runtime.block_on(pending).unwrap().unwrap(), None);
     assert_eq!(s.moves().len(), 1);
     assert_eq!(s.awaiting(), Awaiting::Bot { side: Side::Second });
+    let m = runtime.block_on(s.play_bot_move(Some(50))).unwrap();
+    assert!(m.is_some(), "the bot thinks again after a stop");
+    assert_eq!(s.moves().len(), 2);
 }
 
 #[test]
@@ -194,8 +197,10 @@ fn dropping_the_pending_call_stops_the_search() {
     // What Kotlin's coroutine cancellation does: the future is dropped unfinished.
     pending.abort();
     wait_until("the search stops", || !s.is_thinking());
-    drop(runtime);
     assert_eq!(s.moves().len(), 1);
+    // The next turn is not born stopped.
+    let m = runtime.block_on(s.play_bot_move(Some(50))).unwrap();
+    assert!(m.is_some(), "the bot moves after a dropped turn");
 }
 
 #[test]

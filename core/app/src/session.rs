@@ -381,7 +381,11 @@ impl Session {
         if !self.table.undo_move() {
             return false;
         }
-        while self.bot_level(self.table.to_move()).is_some() && self.table.undo_move() {}
+        // Back to a person's turn; a game between two bots has none, so one move is enough.
+        let has_person = self.bots.iter().any(Option::is_none);
+        while has_person && self.bot_level(self.table.to_move()).is_some() && self.table.undo_move()
+        {
+        }
         true
     }
 

@@ -620,3 +620,20 @@ fn a_resumed_game_with_the_bot_to_move_lets_the_bot_move_as_it_would_have() {
     let resumed = back.play_bot_move().unwrap().expect("the bot moves");
     assert_eq!(Some(resumed), s.play_bot_move().unwrap());
 }
+
+#[test]
+fn undo_between_two_bots_takes_back_one_move() {
+    let bot = Player::Bot { level: "novice".into() };
+    let mut s = Session::new(NewGame {
+        first: bot.clone(),
+        second: bot,
+        bot_seed: Some(3),
+        ..NewGame::pass_and_play(Variant::Xiangqi)
+    })
+    .unwrap();
+    for _ in 0..4 {
+        s.play_bot_move().unwrap().expect("a bot move");
+    }
+    assert!(s.undo());
+    assert_eq!(s.moves().len(), 3, "one move, not the whole game");
+}
