@@ -58,6 +58,8 @@ for path in glob.glob("bindings/kotlin/target/surefire-reports/TEST-*.xml"):
     totals[0] += n["tests"] - n["failures"] - n["errors"] - n["skipped"]
     totals[1] += n["failures"] + n["errors"]
 print(f"kotlin: {totals[0]} passed, {totals[1]} failed")
+# No reports means no test ran: that is a failure, not a pass.
+raise SystemExit(0 if totals[0] > 0 and totals[1] == 0 else 1)
 PY
 
 echo "== all tests passed"

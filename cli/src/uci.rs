@@ -12,8 +12,7 @@ use std::time::Duration;
 
 use rodina_engine::score::mate_in_moves;
 use rodina_engine::{
-    BotGame, Level, Limits, Request, SearchGame, Searcher, Settings, moves_not_losing_by_history,
-    path_of,
+    BotGame, Level, Limits, Request, SearchGame, Searcher, moves_not_losing_by_history, path_of,
 };
 use rodina_rules::{Game, Position, Variant};
 
@@ -201,6 +200,8 @@ impl Session {
     }
 
     fn position(&mut self, words: &[&str]) -> Result<(), String> {
+        // A position that cannot be read leaves none: a later `go` must not search the last one.
+        self.game = None;
         let (fen, rest): (Option<String>, &[&str]) = match words.first() {
             Some(&"startpos") => (None, &words[1..]),
             Some(&"fen") => {
@@ -375,7 +376,8 @@ fn parse_go(words: &[&str], first_to_move: bool) -> Result<Limits, String> {
     let (time, inc) = if first_to_move { (wtime, winc) } else { (btime, binc) };
     if let Some(t) = time {
         let moves_left = movestogo.unwrap_or(30).clamp(1, 60);
-        let share = t / moves_left + inc * 3 / 4;
+        // Saturating: a GUI may send any number.
+        let share = (t / moves_left).saturating_add(inc / 4 * 3);
         let budget = share.min(t / 3).saturating_sub(MOVE_OVERHEAD.as_millis() as u64).max(1);
         limits.time = Some(Duration::from_millis(budget));
     }
@@ -416,20 +418,19 @@ fn think<P: BotGame>(
 }
 
 /// Plays as `level`: its weaknesses and its node budget (a tighter `go nodes` still counts);
-/// full strength plays without weaknesses.
+/// full strength has no weaknesses and no budget of its own.
 fn apply_level<G: SearchGame>(
     searcher: &mut Searcher<G>,
     limits: &mut Limits,
     level: Level,
     variant: Variant,
 ) {
-    if level == Level::Full {
-        searcher.set_settings(Settings::default());
-        return;
-    }
     let s = level.settings(variant);
     searcher.set_settings(s.search_settings(0));
-    limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
+    // Full strength searches as far as `go` lets it.
+    if level != Level::Full {
+        limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
+    }
 }
 
 /// A UCI `info` line after a finished iteration.

@@ -99,6 +99,13 @@ fn uci_reports_bad_input_without_dying() {
     assert!(out.contains("info string bad fen"), "{out}");
     assert!(out.contains("info string unknown game"), "{out}");
     assert!(out.contains("readyok"));
+    // A position that cannot be read does not leave the last one to search.
+    let out = uci("position startpos moves h3e3\nposition fen nonsense\ngo depth 1\nquit\n");
+    assert!(out.contains("info string go before position"), "{out}");
+    assert!(out.contains("bestmove (none)"), "{out}");
+    // Clock figures of any size are read without overflow.
+    let out = uci("position startpos\ngo wtime 1000 btime 1000 winc 9223372036854775807\nquit\n");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ") && l != "bestmove (none)"), "{out}");
 }
 
 #[test]
