@@ -444,6 +444,11 @@ impl Friendly {
     /// Whether `color`'s king is threatened: the opponent, moving now, could bond with it
     /// directly or at the end of a chain. The app shows this; it forbids nothing.
     pub fn is_threatened(&self, color: Color) -> bool {
+        // Only the side to move has an en passant square or an owed promotion, and the quick
+        // board-only test knows neither: then its own moves are walked.
+        if color != self.turn && !self.is_decided() && (self.ep.is_some() || self.owed.is_some()) {
+            return search::can_win(self);
+        }
         search::threatened(&self.board, color)
     }
 

@@ -98,8 +98,18 @@ fn parse_board(field: &str) -> Result<[Cell; 64], ParseFenError> {
                     None
                 }
                 '(' => {
-                    let group: String = chars.by_ref().take_while(|&c| c != ')').collect();
+                    let mut closed = false;
+                    let group: String = chars
+                        .by_ref()
+                        .take_while(|&c| {
+                            closed = c == ')';
+                            !closed
+                        })
+                        .collect();
                     let bad = || invalid("bond", &format!("({group})"));
+                    if !closed {
+                        return Err(invalid("bond", &format!("({group}")));
+                    }
                     let pieces: Vec<Piece> = group
                         .chars()
                         .map(Piece::from_char)

@@ -936,6 +936,12 @@ pub(crate) fn threatened(board: &Board, color: Color) -> bool {
     starts != 0 && chain_reaches(board, them, starts)
 }
 
+/// Whether the side to move of `pos` has a move that bonds the enemy king, with everything
+/// the position allows (en passant, an owed promotion).
+pub(crate) fn can_win(pos: &Friendly) -> bool {
+    with_search(|s| s.all(pos, &mut Win))
+}
+
 /// Whether a chain of `attacker`'s pieces started by one of its singles on `starts` can end
 /// on the enemy king: the walk over chain states, stopping at the first win.
 fn chain_reaches(board: &Board, attacker: Color, starts: Bb) -> bool {

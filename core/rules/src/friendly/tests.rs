@@ -656,7 +656,7 @@ fn no_legal_move_is_a_draw() {
 
 #[test]
 fn a_win_takes_precedence_over_draws() {
-    // The winning move also bonds the last piece and is the hundredth quiet ply.
+    // The winning move also bonds the last piece (all bonded).
     let p = pos("k7/8/8/8/8/8/8/R3K3 w - - - 99 1");
     let won = play(&p, "a1a8");
     assert!(won.is_all_bonded());
@@ -664,6 +664,22 @@ fn a_win_takes_precedence_over_draws() {
         won.outcome(),
         Some(Outcome::Win { winner: Color::White, reason: WinReason::KingBond })
     );
+    // A bonded king on the hundredth quiet ply still wins.
+    let p = pos("(Rk)7/8/8/8/8/8/8/4K3 b - - - 100 1");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win { winner: Color::White, reason: WinReason::KingBond })
+    );
+}
+
+#[test]
+fn a_threat_through_en_passant_counts() {
+    // White wins with e5d6>e8: the pawn takes the bond's pawn en passant and sends the knight
+    // onto the king. Only the side to move has the en passant square.
+    let p = pos("4k3/8/8/3(Np)P3/8/8/8/4K3 w - d6 - 1 2");
+    assert!(p.can_bond_king());
+    assert!(p.is_threatened(Color::Black));
+    assert_eq!(play(&p, "e5d6>e8").winner(), Some(Color::White));
 }
 
 // ---------------------------------------------------------------- FEN
@@ -727,7 +743,11 @@ fn bad_fens_are_typed_errors() {
         err("4k3/8/8/8/8/8/8/4K2K w"),
         E::Setup(SetupError::TooManyKings { side: "white" })
     ));
-    assert!(matches!(err("4k3/8/8/8/8/8/8/PPPPPPPP w - - - 0 1").to_string(), _));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/PP6/PPPPPPPK w - - - 0 1"),
+        E::Setup(SetupError::TooManyPieces { .. })
+    ));
+    assert!(matches!(err("4k3/8/8/8/8/8/8/3K(Pp w"), E::InvalidField { .. }), "an unclosed bond");
     assert!(matches!(err("4k2P/8/8/8/8/8/8/4K3 w"), E::Setup(SetupError::PieceOutOfPlace { .. })));
     assert!(matches!(err("4k3/8/8/8/8/8/8/4K3 w K"), E::Setup(SetupError::Other(_))));
     assert!(matches!(
