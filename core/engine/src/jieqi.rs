@@ -205,7 +205,8 @@ impl SearchGame for JieqiView {
     }
 
     fn terminal(&self) -> Option<Outcome> {
-        if self.halfmove_clock() >= 100 {
+        // The rule set's limit: 80 plies under Tencent's rules, 100 otherwise.
+        if self.halfmove_clock() >= self.rules().no_capture_plies {
             return Some(Outcome::Draw { reason: DrawReason::FiftyMoves });
         }
         None
@@ -404,5 +405,20 @@ mod tests {
             game.play(&m).expect("the bot's move is legal");
         }
         assert!(game.len() >= 20 || game.outcome().is_some());
+    }
+
+    #[test]
+    fn the_search_ends_a_game_at_its_rule_sets_capture_limit() {
+        // Eighty quiet plies: Tencent's limit, not the default's.
+        let fen = rodina_rules::jieqi::START_VIEW_FEN.replace(" 0 1", " 80 41");
+        let tencent =
+            JieqiView::from_fen_with_rules(&fen, Seat::Player(Color::White), Rules::TENCENT)
+                .unwrap();
+        let default =
+            JieqiView::from_fen_with_rules(&fen, Seat::Player(Color::White), Rules::DEFAULT)
+                .unwrap();
+        assert_eq!(tencent.halfmove_clock(), 80);
+        assert_eq!(tencent.terminal(), Some(Outcome::Draw { reason: DrawReason::FiftyMoves }));
+        assert_eq!(default.terminal(), None);
     }
 }
