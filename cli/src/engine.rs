@@ -7,7 +7,7 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use rodina_engine::elo::Tally;
-use rodina_engine::{Bot, BotGame, Level, Limits, Request, Searcher, Settings};
+use rodina_engine::{Bot, BotGame, Level, LevelSettings, Limits, Request, Searcher, Settings};
 use rodina_rules::{Color, Friendly, Game, JesonMor, Outcome, Position, Variant, Xiangqi};
 
 use crate::PositionArgs;
@@ -168,6 +168,23 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
 }
 
 impl Spec {
+    /// A level player's settings in `variant`: the level's, with the options given. A time
+    /// limit without a node count lifts the node budget (the clock decides).
+    fn settings(&self, variant: Variant) -> Result<LevelSettings, String> {
+        let Spec::Level { level, nodes, depth, time, noise, blind, contempt } = self else {
+            return Err(format!("{} is an external engine, not a level", self.name()));
+        };
+        let mut s = level.settings(variant);
+        if nodes.is_some() || time.is_some() {
+            s.nodes = nodes.unwrap_or(u64::MAX);
+        }
+        s.depth = depth.or(s.depth);
+        s.eval_noise = noise.unwrap_or(s.eval_noise);
+        s.blind_per_mille = blind.unwrap_or(s.blind_per_mille);
+        s.contempt = contempt.unwrap_or(s.contempt);
+        Ok(s)
+    }
+
     fn name(&self) -> String {
         match self {
             Spec::Level { level, nodes, depth, time, noise, blind, contempt } => {
@@ -208,17 +225,8 @@ impl<'e, P: BotGame> Player<'e, P> {
         engine: &'e mut Option<UciEngine>,
     ) -> Result<Self, String> {
         Ok(match spec {
-            Spec::Level { level, nodes, depth, time, noise, blind, contempt } => {
-                let mut s = level.settings(variant);
-                if nodes.is_some() || time.is_some() {
-                    s.nodes = nodes.unwrap_or(u64::MAX);
-                }
-                if depth.is_some() {
-                    s.depth = *depth;
-                }
-                s.eval_noise = noise.unwrap_or(s.eval_noise);
-                s.blind_per_mille = blind.unwrap_or(s.blind_per_mille);
-                s.contempt = contempt.unwrap_or(s.contempt);
+            Spec::Level { level, time, .. } => {
+                let s = spec.settings(variant)?;
                 Player::Bot { bot: Box::new(Bot::with_settings(*level, s, seed)), time: *time }
             }
             Spec::Uci { command } => {
@@ -582,15 +590,9 @@ fn play_one_jieqi(
     let pair = index / 2;
     let a_first = index % 2 == 0;
     let bot = |spec: &Spec, seed: u64| -> Result<JieqiBot, String> {
-        let Spec::Level { level, nodes, depth, time: _, noise, blind, contempt } = spec else {
-            return Err("jieqi matches are between levels (no UCI engine speaks its views)".into());
-        };
-        let mut s = level.settings(Variant::Jieqi);
-        s.nodes = nodes.unwrap_or(s.nodes);
-        s.depth = depth.or(s.depth);
-        s.eval_noise = noise.unwrap_or(s.eval_noise);
-        s.blind_per_mille = blind.unwrap_or(s.blind_per_mille);
-        s.contempt = contempt.unwrap_or(s.contempt);
+        let s = spec.settings(Variant::Jieqi).map_err(|_| {
+            "jieqi matches are between levels (no UCI engine speaks its views)".to_owned()
+        })?;
         Ok(JieqiBot::with_settings(s, seed))
     };
     let mut a = bot(&specs[0], rodina_engine_mix(opts.seed ^ ((index as u64) << 1)))?;
@@ -655,6 +657,14 @@ mod tests {
         assert_eq!(spec.name(), "club/contempt=-20");
         assert!(parse_spec("club/contempt=x").is_err());
         assert!(parse_spec("club/nodes=-5").is_err());
+        // A time limit lifts the node budget in every game, Jieqi's too.
+        for variant in [Variant::Xiangqi, Variant::Jieqi] {
+            let timed = parse_spec("full/movetime=100").unwrap().settings(variant).unwrap();
+            assert_eq!(timed.nodes, u64::MAX, "{variant}");
+            let capped = parse_spec("club/nodes=500/noise=7").unwrap().settings(variant).unwrap();
+            assert_eq!((capped.nodes, capped.eval_noise), (500, 7), "{variant}");
+        }
+        assert!(parse_spec("uci:x").unwrap().settings(Variant::Xiangqi).is_err());
         assert!(parse_spec("club/speed=3").is_err());
         assert!(parse_spec("champion").is_err());
     }
