@@ -303,9 +303,10 @@ impl Store {
         }
         // WAL: a save never blocks a read of the list, and a crash mid-write loses nothing
         // already committed. In-memory databases keep their own journal mode.
+        // The timeout first: switching to WAL waits for another connection instead of failing.
+        conn.busy_timeout(std::time::Duration::from_secs(2)).map_err(err)?;
         let _mode: String =
             conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(err)?;
-        conn.busy_timeout(std::time::Duration::from_secs(2)).map_err(err)?;
         let mut store = Store { conn, path };
         store.migrate(version)?;
         Ok(store)

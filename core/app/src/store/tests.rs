@@ -240,27 +240,32 @@ fn a_path_sqlite_cannot_take_is_an_error_not_a_panic() {
 }
 
 /// A database as version 1 of the schema left it, with one game against a bot.
-fn version_1_database(path: &Path) -> i64 {
+/// A database as version 1 wrote it, with `games` copies of one game; returns the first id.
+fn version_1_database(path: &Path, games: usize) -> i64 {
     let conn = Connection::open(path).unwrap();
     conn.execute_batch(MIGRATIONS[0]).unwrap();
     conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
     conn.pragma_update(None, "user_version", 1).unwrap();
-    conn.execute(
-        "INSERT INTO games (variant, start_fen, handicap, first_player, second_player, moves,
-            ply_count, declared, outcome, created_at_ms, updated_at_ms)
-         VALUES ('xiangqi', ?1, NULL, 'person', 'bot:casual', 'h3e3 h10g8 h1g3', 3, NULL, NULL,
-            1000, 2000)",
-        [rodina_rules::xiangqi::START_FEN],
-    )
-    .unwrap();
-    conn.last_insert_rowid()
+    let mut first = None;
+    for _ in 0..games {
+        conn.execute(
+            "INSERT INTO games (variant, start_fen, handicap, first_player, second_player, moves,
+                ply_count, declared, outcome, created_at_ms, updated_at_ms)
+             VALUES ('xiangqi', ?1, NULL, 'person', 'bot:casual', 'h3e3 h10g8 h1g3', 3, NULL,
+                NULL, 1000, 2000)",
+            [rodina_rules::xiangqi::START_FEN],
+        )
+        .unwrap();
+        first.get_or_insert(conn.last_insert_rowid());
+    }
+    first.unwrap()
 }
 
 #[test]
 fn a_version_1_database_is_upgraded_and_its_games_get_a_seed_that_stays() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.db");
-    let id = version_1_database(&path);
+    let id = version_1_database(&path, 1);
 
     let store = Store::open(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
@@ -271,6 +276,12 @@ fn a_version_1_database_is_upgraded_and_its_games_get_a_seed_that_stays() {
     let listed = store.list_games().unwrap();
     assert_eq!((listed.len(), listed[0].created_at_ms, listed[0].ply_count), (1, 1000, 3));
     drop(store);
+    // The migration draws a seed per game: two old games do not share their bots' choices.
+    let other = dir.path().join("two.db");
+    let first = version_1_database(&other, 2);
+    let two = Store::open(&other).unwrap();
+    let seeds = [first, first + 1].map(|id| two.load_game(id).unwrap().bot_seed);
+    assert_ne!(seeds[0], seeds[1], "{seeds:?}");
 
     // The seed drawn by the migration is kept: the game's bot plays the same move whenever
     // the game is resumed.
