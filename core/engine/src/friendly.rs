@@ -206,10 +206,6 @@ impl SearchGame for Friendly {
     fn evaluate(&self) -> i32 {
         evaluate(self)
     }
-
-    fn move_text(&self, m: &Move) -> String {
-        Position::move_text(self, m)
-    }
 }
 
 #[cfg(test)]

@@ -110,7 +110,4 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
 
     /// The static evaluation, from the side to move's point of view.
     fn evaluate(&self) -> i32;
-
-    /// The move's text, for logs and the UCI protocol.
-    fn move_text(&self, m: &Self::Move) -> String;
 }

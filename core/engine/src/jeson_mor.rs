@@ -210,10 +210,6 @@ impl SearchGame for JesonMor {
     fn evaluate(&self) -> i32 {
         evaluate(self)
     }
-
-    fn move_text(&self, m: &Move) -> String {
-        m.to_string()
-    }
 }
 
 #[cfg(test)]

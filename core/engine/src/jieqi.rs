@@ -220,10 +220,6 @@ impl SearchGame for JieqiView {
     fn evaluate(&self) -> i32 {
         evaluate(self)
     }
-
-    fn move_text(&self, m: &Move) -> String {
-        m.to_string()
-    }
 }
 
 /// What a search from `record`'s current view needs besides the view: the repetition path

@@ -122,12 +122,11 @@ impl Level {
 
     /// The level's settings in `variant`.
     ///
-    /// The numbers come from calibration matches (`scripts/calibrate.sh`). What they showed:
-    /// strength grows with the node budget, fastest at the bottom (at a few hundred nodes
-    /// doubling the budget is worth about 200 Elo, at tens of thousands about 100);
-    /// evaluation noise costs little once the search is deeper than a few plies; and
-    /// overlooked replies are the sharpest weakness of all, so only the lowest levels have a
-    /// few of them.
+    /// The numbers come from calibration matches (`scripts/calibrate.sh`, results in
+    /// `CALIBRATION.md`). What tuning them showed: strength grows with the node budget,
+    /// fastest at the bottom; evaluation noise costs little once the search is deeper than a
+    /// few plies; and overlooked replies are the sharpest weakness of all, so only the lowest
+    /// levels have a few of them.
     pub fn settings(self, variant: Variant) -> LevelSettings {
         // (nodes, noise, blind per mille, book plies)
         let (nodes, eval_noise, blind_per_mille, book_plies) = match (variant, self) {

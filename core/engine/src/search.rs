@@ -269,6 +269,11 @@ impl<G: SearchGame> Searcher<G> {
             *h /= 4;
         }
         let root = req.root;
+        // Draw scores in the table count the contempt for the last search's side: searching
+        // for the other side, they would read the wrong way round.
+        if self.settings.contempt != 0 && root.side() != self.root_side {
+            self.tt.clear();
+        }
         self.root_side = root.side();
         self.path.clear();
         self.path.extend_from_slice(req.history);

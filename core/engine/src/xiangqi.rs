@@ -445,10 +445,6 @@ impl SearchGame for Xiangqi {
     fn evaluate(&self) -> i32 {
         evaluate(self)
     }
-
-    fn move_text(&self, m: &Move) -> String {
-        m.to_string()
-    }
 }
 
 /// Opening lines people play, in coordinate text from the start position: the central
