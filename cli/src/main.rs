@@ -1,7 +1,8 @@
 //! `rodina`: the Rodina chess family on the command line, for people and for tools.
 //!
-//! Every subcommand takes a game name, `--fen FEN` (default: the start position) and
-//! `--moves M1 M2 ...` (moves played from it). Output is stable so that scripts can read it.
+//! `perft`, `moves`, `status` and `play` take a game name, `--fen FEN` (default: the start
+//! position) and `--moves M1 M2 ...` (moves played from it); `match` and `uci` are the bots'
+//! programs. Output is stable so that scripts can read it.
 
 mod engine;
 mod friendly;
