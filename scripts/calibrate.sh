@@ -22,7 +22,7 @@ trap 'rm -f "$BIN"' EXIT
 cp target/release/rodina "$BIN"
 chmod +x "$BIN"
 PAIRS=("beginner novice" "casual beginner" "intermediate casual" "club intermediate" "club novice")
-# Full strength against the Club player is slow (two million nodes a move); ask with FULL=1.
+# Full strength against the Club player is slow (up to a million nodes a move); ask with FULL=1.
 if [ "${FULL:-0}" = 1 ]; then PAIRS+=("full club"); fi
 for pair in "${PAIRS[@]}"; do
   set -- $pair
