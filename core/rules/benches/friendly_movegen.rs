@@ -9,8 +9,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use rodina_rules::Position;
 use rodina_rules::friendly::Friendly;
+use rodina_rules::{Position, Truth, View};
 
 /// Middlegame positions: 3 to 5 bonds, some chains.
 const MIDDLEGAME: &[&str] = &[

@@ -173,8 +173,22 @@ impl Error for ParseMoveError {}
 /// Why a move could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
+    /// The move text could not be read, or names no legal move.
+    Text(ParseMoveError),
     /// The move is not legal in the position.
     IllegalMove {
+        /// The move in the game's coordinate text.
+        text: String,
+    },
+    /// The position allows the move, but the game's history forbids it (a rule set's cap on
+    /// consecutive checks or chases).
+    Forbidden {
+        /// The move in the game's coordinate text.
+        text: String,
+    },
+    /// The move turns up something the record does not know (a Jieqi seat's record: what a
+    /// face-down piece is); it must be played with what it revealed.
+    Chance {
         /// The move in the game's coordinate text.
         text: String,
     },
@@ -185,10 +199,23 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            PlayError::Text(e) => e.fmt(f),
             PlayError::IllegalMove { text } => write!(f, "{text} is not a legal move here"),
+            PlayError::Forbidden { text } => {
+                write!(f, "{text} is not allowed here: the rules forbid repeating it")
+            }
+            PlayError::Chance { text } => {
+                write!(f, "{text} turns a piece up: say what it revealed")
+            }
             PlayError::GameOver => f.write_str("the game is over"),
         }
     }
 }
 
 impl Error for PlayError {}
+
+impl From<ParseMoveError> for PlayError {
+    fn from(e: ParseMoveError) -> Self {
+        PlayError::Text(e)
+    }
+}

@@ -1,8 +1,10 @@
 //! How a game ends, with the reason.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::Color;
+use crate::names::{NameKind, UnknownName, fold};
 
 /// The end of a game: who won (or that nobody did) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,6 +77,20 @@ pub enum WinReason {
 }
 
 impl WinReason {
+    /// Every reason, in a fixed order.
+    pub const ALL: [WinReason; 10] = [
+        WinReason::Checkmate,
+        WinReason::NoMoves,
+        WinReason::Centre,
+        WinReason::LastPiece,
+        WinReason::KingBond,
+        WinReason::PerpetualCheck,
+        WinReason::PerpetualChase,
+        WinReason::ExcessiveChecksOrChases,
+        WinReason::Resignation,
+        WinReason::Time,
+    ];
+
     /// The reason as a stable snake_case word.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -97,8 +113,11 @@ impl WinReason {
 pub enum DrawReason {
     /// A position occurred for the n-th time and nobody is to blame for it.
     Repetition,
-    /// The no-capture (no-progress) move limit was reached.
+    /// Fifty moves by each side (100 plies) without a capture (without progress).
     FiftyMoves,
+    /// A rule set's own limit of plies without a capture, other than fifty moves each
+    /// (Tencent's Jieqi: forty moves each, 80 plies).
+    MoveLimit,
     /// Neither side has a piece that could ever attack.
     InsufficientMaterial,
     /// Friendly chess: every piece other than the kings is in a bond.
@@ -110,11 +129,29 @@ pub enum DrawReason {
 }
 
 impl DrawReason {
+    /// Every reason, in a fixed order.
+    pub const ALL: [DrawReason; 7] = [
+        DrawReason::Repetition,
+        DrawReason::FiftyMoves,
+        DrawReason::MoveLimit,
+        DrawReason::InsufficientMaterial,
+        DrawReason::AllBonded,
+        DrawReason::NoMoves,
+        DrawReason::Agreement,
+    ];
+
+    /// The draw by the no-capture limit of `plies` plies: fifty moves each at 100, the rule
+    /// set's own limit otherwise.
+    pub const fn no_capture_limit(plies: u32) -> DrawReason {
+        if plies == 100 { DrawReason::FiftyMoves } else { DrawReason::MoveLimit }
+    }
+
     /// The reason as a stable snake_case word.
     pub fn as_str(self) -> &'static str {
         match self {
             DrawReason::Repetition => "repetition",
             DrawReason::FiftyMoves => "fifty_moves",
+            DrawReason::MoveLimit => "move_limit",
             DrawReason::InsufficientMaterial => "insufficient_material",
             DrawReason::AllBonded => "all_bonded",
             DrawReason::NoMoves => "no_moves",
@@ -123,11 +160,145 @@ impl DrawReason {
     }
 }
 
+/// The stable text: `win first checkmate`, `win second resignation`, `draw repetition` (the
+/// first player is the one who moves first, whatever the game calls its sides). Saved games
+/// keep outcomes in this form.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win { winner, reason } => write!(f, "{winner} wins ({})", reason.as_str()),
-            Outcome::Draw { reason } => write!(f, "draw ({})", reason.as_str()),
+            Outcome::Win { winner, reason } => {
+                write!(f, "win {} {reason}", winner.fold("first", "second"))
+            }
+            Outcome::Draw { reason } => write!(f, "draw {reason}"),
         }
+    }
+}
+
+/// A text that is no [`Outcome`]'s stable form.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParseOutcomeError {
+    /// The text.
+    pub text: String,
+}
+
+impl fmt::Display for ParseOutcomeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not an outcome (win first|second REASON, or draw REASON)", self.text)
+    }
+}
+
+impl std::error::Error for ParseOutcomeError {}
+
+impl FromStr for Outcome {
+    type Err = ParseOutcomeError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || ParseOutcomeError { text: s.to_owned() };
+        let words: Vec<&str> = s.split_whitespace().collect();
+        match words.as_slice() {
+            ["win", side, reason] => {
+                let winner = match *side {
+                    "first" => Color::White,
+                    "second" => Color::Black,
+                    _ => return Err(bad()),
+                };
+                Ok(Outcome::Win { winner, reason: reason.parse().map_err(|_| bad())? })
+            }
+            ["draw", reason] => Ok(Outcome::Draw { reason: reason.parse().map_err(|_| bad())? }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+// Each list holds the reasons in declaration order, once each: a reason's discriminant is its
+// place in `ALL` (a reason left out or listed twice breaks the order and the build).
+const _: () = {
+    let mut i = 0;
+    while i < WinReason::ALL.len() {
+        assert!(WinReason::ALL[i] as usize == i);
+        i += 1;
+    }
+    assert!(WinReason::Time as usize + 1 == WinReason::ALL.len());
+    let mut i = 0;
+    while i < DrawReason::ALL.len() {
+        assert!(DrawReason::ALL[i] as usize == i);
+        i += 1;
+    }
+    assert!(DrawReason::Agreement as usize + 1 == DrawReason::ALL.len());
+};
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for WinReason {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = fold(s);
+        WinReason::ALL
+            .into_iter()
+            .find(|r| r.as_str() == t)
+            .ok_or_else(|| UnknownName::new(NameKind::WinReason, s))
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for DrawReason {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = fold(s);
+        DrawReason::ALL
+            .into_iter()
+            .find(|r| r.as_str() == t)
+            .ok_or_else(|| UnknownName::new(NameKind::DrawReason, s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_own_their_text_both_ways() {
+        for r in WinReason::ALL {
+            assert_eq!(r.to_string().parse::<WinReason>(), Ok(r));
+        }
+        for r in DrawReason::ALL {
+            assert_eq!(r.to_string().parse::<DrawReason>(), Ok(r));
+        }
+        // Each list holds every reason once: the exhaustive matches in `as_str` give each a
+        // word of its own, so distinct words mean distinct reasons.
+        let words: std::collections::HashSet<&str> =
+            WinReason::ALL.iter().map(|r| r.as_str()).collect();
+        assert_eq!(words.len(), WinReason::ALL.len());
+        let words: std::collections::HashSet<&str> =
+            DrawReason::ALL.iter().map(|r| r.as_str()).collect();
+        assert_eq!(words.len(), DrawReason::ALL.len());
+        for o in WinReason::ALL
+            .into_iter()
+            .flat_map(|reason| Color::ALL.map(|winner| Outcome::Win { winner, reason }))
+            .chain(DrawReason::ALL.map(|reason| Outcome::Draw { reason }))
+        {
+            assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
+        }
+        assert_eq!(
+            "win first checkmate".parse(),
+            Ok(Outcome::Win { winner: Color::White, reason: WinReason::Checkmate })
+        );
+        for bad in ["", "win", "win third time", "draw", "draw fast", "win first checkmate x"] {
+            assert!(bad.parse::<Outcome>().is_err(), "{bad:?}");
+        }
+        let e = "stalemate".parse::<DrawReason>().unwrap_err();
+        assert_eq!(e.kind, NameKind::DrawReason);
+        assert!(e.to_string().contains("move_limit"), "{e}");
     }
 }

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::Color;
+use crate::names::{NameKind, UnknownName};
 
 /// A game of the family. The names (`xiangqi`, ...) are stable: saved games, the wire
 /// protocol and the command line use them.
@@ -65,21 +66,8 @@ impl fmt::Display for Variant {
     }
 }
 
-/// The text named no game of the family.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownVariant(pub String);
-
-impl fmt::Display for UnknownVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        write!(f, "unknown game {:?} (known: {})", self.0, names.join(", "))
-    }
-}
-
-impl std::error::Error for UnknownVariant {}
-
 impl FromStr for Variant {
-    type Err = UnknownVariant;
+    type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
@@ -87,6 +75,6 @@ impl FromStr for Variant {
             .iter()
             .copied()
             .find(|v| v.name() == t)
-            .ok_or_else(|| UnknownVariant(s.to_owned()))
+            .ok_or_else(|| UnknownName::new(NameKind::Game, s))
     }
 }

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rodina_rules::friendly::{Friendly, MoveInput, StepResult};
-use rodina_rules::{Game, Position};
+use rodina_rules::{Game, Position, Truth, View};
 
 #[path = "support/friendly_games.rs"]
 mod friendly_games;

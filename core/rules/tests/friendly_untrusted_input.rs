@@ -6,8 +6,8 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rodina_rules::Position;
 use rodina_rules::friendly::{Friendly, MoveInput, Role, Square};
+use rodina_rules::{Position, Truth, View};
 
 #[path = "support/friendly_games.rs"]
 mod friendly_games;

@@ -6,7 +6,7 @@
 //! Fairy-Stockfish everywhere else, and at that one ply to the rules page.
 
 use rodina_rules::jeson_mor::{FIFTY_MOVE_PLIES, Move, Square};
-use rodina_rules::{DrawReason, Game, JesonMor, Outcome, Position, WinReason};
+use rodina_rules::{DrawReason, Game, JesonMor, Outcome, Position, Truth, View, WinReason};
 
 fn data(name: &str) -> Vec<String> {
     let path = format!("{}/tests/data/jesonmor/{name}", env!("CARGO_MANIFEST_DIR"));

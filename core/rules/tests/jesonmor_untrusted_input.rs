@@ -7,7 +7,7 @@ mod support;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rodina_rules::jeson_mor::{Move, START_FEN, Setup, Square};
-use rodina_rules::{Game, JesonMor, ParseMoveError, Position};
+use rodina_rules::{Game, JesonMor, ParseMoveError, Position, Truth, View};
 
 /// Characters FENs and moves are made of, and some that are close to them.
 const ALPHABET: &[u8] = b"nNkK0123456789/ -wbrgx+centrCE.#abcdefghij";
@@ -15,7 +15,7 @@ const ALPHABET: &[u8] = b"nNkK0123456789/ -wbrgx+centrCE.#abcdefghij";
 /// What the fuzz target checks of every position that parses.
 fn exercise(pos: &JesonMor) {
     let fen = pos.fen();
-    assert_eq!(JesonMor::from_fen(&fen).as_ref().map(Position::fen), Ok(fen.clone()));
+    assert_eq!(JesonMor::from_fen(&fen).as_ref().map(View::fen), Ok(fen.clone()));
     let outcome = pos.outcome();
     let moves = pos.legal_moves();
     assert_eq!(moves.is_empty(), pos.is_won_by_centre() || pos.knight_count(pos.turn()) == 0);

@@ -3,7 +3,7 @@
 //! computed here independently of the view code from the true game's events. A view holds an
 //! identity its seat may not know exactly when the comparison fails.
 //!
-//! Alongside, each seat keeps its own record of views ([`ViewGame`]), fed only with what the
+//! Alongside, each seat keeps its own record of views (a `Game<JieqiView>`), fed only with what the
 //! seat learns; it must agree with the true game on the view, the legal moves and the outcome
 //! (so a UI or a bot never needs the truth). For one game in twenty, the identities the seat
 //! cannot know are shuffled into another true position, whose view must be the same.
@@ -14,10 +14,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rodina_rules::jieqi::{
-    CapturedVisibility, HIDDEN_ROLES, Jieqi, RuleSet, Rules, Seat, ViewGame,
+    CapturedVisibility, HIDDEN_ROLES, Jieqi, JieqiView, RuleSet, Rules, Seat,
 };
 use rodina_rules::xiangqi::{Piece, Role};
-use rodina_rules::{Color, Game, Position};
+use rodina_rules::{Color, Game, Position, Truth, View};
 
 const GAMES: u64 = 10_000;
 /// Random games wander; after this many plies they add nothing new.
@@ -99,7 +99,7 @@ impl Knowledge {
 /// (face-down pieces on the board, and captured face-down pieces it did not see) shuffled
 /// among the pieces of each side.
 fn lookalike(truth: &Jieqi, seat: Seat, rng: &mut ChaCha8Rng) -> Jieqi {
-    let fen = truth.fen();
+    let fen = truth.truth_fen();
     let f: Vec<&str> = fen.split(' ').collect();
     let mut hidden: Vec<char> = if f[2] == "-" { Vec::new() } else { f[2].chars().collect() };
     // Tokens of the captured field; unknown ones are the face-down pieces not captured by seat.
@@ -167,17 +167,17 @@ fn check_game(seed: u64, t: &mut Tally) {
     let rules = RuleSet::ALL[(seed % RuleSet::ALL.len() as u64) as usize].rules();
     let mut game = Game::new(Jieqi::shuffled(&mut rng, rules));
     let mut know: Vec<Knowledge> = Seat::ALL.iter().map(|&s| Knowledge::new(s, rules)).collect();
-    let mut records: Vec<ViewGame> =
-        Seat::ALL.iter().map(|&s| ViewGame::new(game.position().view(s))).collect();
+    let mut records: Vec<Game<JieqiView>> =
+        Seat::ALL.iter().map(|&s| Game::new(game.position().view(s))).collect();
     let check_lookalikes = seed % 20 == 0;
     loop {
         let truth = game.position();
-        let full = truth.fen();
+        let full = truth.truth_fen();
         for (k, r) in know.iter().zip(&records) {
             let view = truth.view(k.seat);
             let text = view.fen();
             assert_eq!(text, k.expected_fen(&full), "seed {seed}, ply {}, {}", game.len(), k.seat);
-            assert_eq!(r.view(), &view, "seed {seed}, ply {}, {}: record", game.len(), k.seat);
+            assert_eq!(r.position(), &view, "seed {seed}, ply {}, {}: record", game.len(), k.seat);
             if let Some(ev) = view.last_event() {
                 // The event's text names no identity the seat may not know: its captured
                 // token is the last one of the seat's captured field.
@@ -232,9 +232,9 @@ fn check_game(seed: u64, t: &mut Tally) {
             }
             // Validated play for the mover's seat, the fast path for the others.
             if k.seat == Seat::Player(mover) {
-                r.play(m, ev.revealed, learned).expect("the seat's record takes the move");
+                r.play_seen(m, ev.revealed, learned).expect("the seat's record takes the move");
             } else {
-                r.play_unchecked(m, ev.revealed, learned);
+                r.play_seen_unchecked(m, ev.revealed, learned);
             }
         }
     }

@@ -6,14 +6,14 @@ mod support;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rodina_rules::jieqi::{Jieqi, JieqiView, RuleSet, START_VIEW_FEN, Seat, Setup, ViewGame};
-use rodina_rules::{Game, Position};
+use rodina_rules::jieqi::{Jieqi, JieqiView, RuleSet, START_VIEW_FEN, Seat, Setup};
+use rodina_rules::{Game, Position, Truth, View};
 
 const ALPHABET: &[u8] = b"rnbakcpRNBAKCPheHExX0123456789/ -wb()?=";
 
 fn exercise_truth(p: &Jieqi) {
-    let fen = p.fen();
-    assert_eq!(Jieqi::from_fen_with_rules(&fen, p.rules()).map(|q| q.fen()), Ok(fen));
+    let fen = p.truth_fen();
+    assert_eq!(Jieqi::from_fen_with_rules(&fen, p.rules()).map(|q| q.truth_fen()), Ok(fen));
     let _ = p.outcome();
     let _ = p.legal_moves();
     for seat in Seat::ALL {
@@ -29,7 +29,7 @@ fn exercise_view(v: &JieqiView) {
         "{fen}"
     );
     let _ = v.outcome();
-    let _ = ViewGame::new(v.clone()).outcome();
+    let _ = Game::new(v.clone()).outcome();
     let _ = v.perft(1);
 }
 
@@ -79,7 +79,7 @@ fn move_texts_never_panic() {
     let mut rng = ChaCha8Rng::seed_from_u64(19);
     let start = Jieqi::shuffled(&mut rng, Default::default());
     let mut game = Game::new(start.clone());
-    let mut view = ViewGame::new(start.view(Seat::Spectator));
+    let mut view = Game::new(start.view(Seat::Spectator));
     for _ in 0..20_000 {
         let text = support::random_text(&mut rng, ALPHABET, 10);
         let pos = game.position().clone();
@@ -89,13 +89,13 @@ fn move_texts_never_panic() {
             let ev = pos.event(m);
             if game.play(&m).is_err() || game.outcome().is_some() {
                 game = Game::new(start.clone());
-                view = ViewGame::new(start.view(Seat::Spectator));
+                view = Game::new(start.view(Seat::Spectator));
             } else {
-                view.play(m, ev.revealed, None).expect("the spectator follows");
+                view.play_seen(m, ev.revealed, None).expect("the spectator follows");
             }
         }
-        if let Ok((m, revealed, captured)) = view.view().parse_event(&text) {
-            let _ = view.clone().play(m, revealed, captured);
+        if let Ok((m, revealed, captured)) = view.position().parse_event(&text) {
+            let _ = view.clone().play_seen(m, revealed, captured);
         }
     }
     // Every legal move is read back from its own text.

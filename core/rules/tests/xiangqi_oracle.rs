@@ -2,7 +2,7 @@
 //! produced by `tools/oracle/xiangqi.py` from pyffish and Fairy-Stockfish's own perft.
 
 use rodina_rules::xiangqi::Move;
-use rodina_rules::{Color, DrawReason, Game, Outcome, Position, WinReason, Xiangqi};
+use rodina_rules::{Color, DrawReason, Game, Outcome, Position, Truth, View, WinReason, Xiangqi};
 
 fn data(name: &str) -> Vec<String> {
     let path = format!("{}/tests/data/xiangqi/{name}", env!("CARGO_MANIFEST_DIR"));

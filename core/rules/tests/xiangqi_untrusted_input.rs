@@ -6,7 +6,7 @@ mod support;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rodina_rules::xiangqi::{START_FEN, Setup};
-use rodina_rules::{Game, Position, Xiangqi};
+use rodina_rules::{Game, Position, Truth, View, Xiangqi};
 
 const ALPHABET: &[u8] = b"rnbakcpRNBAKCPheHE0123456789/ -wbx+=.#";
 

@@ -76,7 +76,7 @@ pub enum StepResult {
 /// A typical session:
 /// ```
 /// use rodina_rules::friendly::{Friendly, MoveInput, Square, StepResult};
-/// use rodina_rules::Position;
+/// use rodina_rules::{Position, Truth};
 ///
 /// // White's knight on d4 can enter the bond on e6 (a White pawn with a Black pawn).
 /// let pos = Friendly::from_fen("4k3/8/4(Pp)3/8/3N4/8/8/4K3 w - - - 0 1").unwrap();

@@ -10,7 +10,7 @@
 //! take part in chains; bonding one of your pieces with the enemy king wins.
 //!
 //! ```
-//! use rodina_rules::{Friendly, Position};
+//! use rodina_rules::{Friendly, Position, View};
 //!
 //! // After 1. e4 d5 2. exd5 the pawns are bonded on d5. Black's queen can enter the bond; the
 //! // Black pawn it releases steps on to d4.
@@ -99,8 +99,8 @@ pub use self::input::{Lifted, MoveInput, StepResult, Target, TargetKind};
 pub use self::notation::Setup;
 pub use self::types::{Castling, CastlingSide, Cell, Move, Piece, Role, Square, Step};
 use crate::{
-    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Variant,
-    WinReason,
+    Color, DrawReason, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
+    SetupError, Start, Truth, Variant, View, WinReason,
 };
 
 /// The start position in FEN.
@@ -600,19 +600,10 @@ impl FromStr for Friendly {
 }
 
 impl Position for Friendly {
+    const VARIANT: Variant = Variant::Friendly;
+    const FILES: u8 = 8;
+    const RANKS: u8 = 8;
     type Move = Move;
-
-    fn variant(&self) -> Variant {
-        Variant::Friendly
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().fen()
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
-        Ok(Friendly::from_setup(&Setup::parse(fen)?)?)
-    }
 
     fn turn(&self) -> Color {
         self.turn
@@ -640,10 +631,13 @@ impl Position for Friendly {
         }
     }
 
+    /// # Panics
+    /// Panics if `m` does not replay here (an illegal move): going on would leave a game
+    /// record that counts a ply the board never saw.
     fn play_unchecked(&mut self, m: &Move) {
         match self.replay_trusted(m) {
             Ok(next) => *self = next,
-            Err(_) => debug_assert!(false, "play_unchecked with an illegal move {m}"),
+            Err(_) => panic!("Friendly::play_unchecked with an illegal move {m}"),
         }
     }
 
@@ -696,6 +690,53 @@ impl Position for Friendly {
         match self.replay_trusted(m) {
             Ok(next) => next.halfmove_clock == 0 || next.castling != self.castling,
             Err(_) => false,
+        }
+    }
+
+    fn is_start(&self) -> bool {
+        *self == Friendly::new()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        Friendly::perft(self, depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        Friendly::perft_divide(self, depth)
+    }
+}
+
+impl View for Friendly {
+    fn fen(&self) -> String {
+        self.to_setup().fen()
+    }
+}
+
+impl Truth for Friendly {
+    const HIDES_INFORMATION: bool = false;
+    type View = Friendly;
+    type Options = ();
+
+    fn view(&self, _seat: Seat) -> Friendly {
+        self.clone()
+    }
+
+    fn truth_fen(&self) -> String {
+        self.fen()
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
+        Ok(Friendly::from_setup(&Setup::parse(fen)?)?)
+    }
+
+    fn set_up(
+        start: &Start,
+        _options: &(),
+        _rng: &mut dyn rand_core::RngCore,
+    ) -> Result<Self, NewGameError> {
+        match start {
+            Start::Usual => Ok(Friendly::new()),
+            Start::Fen(fen) => Ok(<Friendly as Truth>::from_fen(fen)?),
         }
     }
 }

@@ -9,7 +9,7 @@ use super::Friendly;
 use super::cursor::{Cursor, Placed};
 use super::notation::move_text;
 use super::types::{Role, Square, Step};
-use crate::Position;
+use crate::View;
 
 /// Every legal move of `pos` as (resulting FEN -> canonical move text), or `None` if some
 /// starting piece's chain has more than `max_states` states (too slow to check this way).

@@ -1443,6 +1443,7 @@ pub(crate) fn canonical_move(pos: &Friendly, target: &Friendly, max_steps: u16) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::View;
     use rand::{Rng, SeedableRng};
 
     /// The quick filter of [`threatened`] only spares walks: on positions from random games,

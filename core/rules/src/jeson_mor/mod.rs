@@ -32,7 +32,7 @@
 //! ```
 //!
 //! ```
-//! use rodina_rules::{Color, JesonMor, Outcome, Position, WinReason};
+//! use rodina_rules::{Color, JesonMor, Outcome, Position, Truth, View, WinReason};
 //!
 //! let mut p = JesonMor::new();
 //! for text in ["c1d3", "a9b7", "d3e5", "b7c5"] {
@@ -74,8 +74,8 @@ use std::str::FromStr;
 
 pub use self::types::{Move, Square};
 use crate::{
-    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Variant,
-    WinReason,
+    Color, DrawReason, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
+    SetupError, Start, Truth, Variant, View, WinReason,
 };
 
 /// The start position in FEN, as Fairy-Stockfish writes it.
@@ -561,19 +561,10 @@ impl FromStr for JesonMor {
 }
 
 impl Position for JesonMor {
+    const VARIANT: Variant = Variant::JesonMor;
+    const FILES: u8 = 9;
+    const RANKS: u8 = 9;
     type Move = Move;
-
-    fn variant(&self) -> Variant {
-        Variant::JesonMor
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().fen()
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
-        Ok(JesonMor::from_setup(&Setup::parse(fen)?)?)
-    }
 
     fn turn(&self) -> Color {
         self.turn
@@ -674,6 +665,53 @@ impl Position for JesonMor {
 
     fn is_irreversible(&self, m: &Move) -> bool {
         self.is_capture(*m)
+    }
+
+    fn is_start(&self) -> bool {
+        *self == JesonMor::new()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        JesonMor::perft(self, depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        JesonMor::perft_divide(self, depth)
+    }
+}
+
+impl View for JesonMor {
+    fn fen(&self) -> String {
+        self.to_setup().fen()
+    }
+}
+
+impl Truth for JesonMor {
+    const HIDES_INFORMATION: bool = false;
+    type View = JesonMor;
+    type Options = ();
+
+    fn view(&self, _seat: Seat) -> JesonMor {
+        self.clone()
+    }
+
+    fn truth_fen(&self) -> String {
+        self.fen()
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
+        Ok(JesonMor::from_setup(&Setup::parse(fen)?)?)
+    }
+
+    fn set_up(
+        start: &Start,
+        _options: &(),
+        _rng: &mut dyn rand_core::RngCore,
+    ) -> Result<Self, NewGameError> {
+        match start {
+            Start::Usual => Ok(JesonMor::new()),
+            Start::Fen(fen) => Ok(<JesonMor as Truth>::from_fen(fen)?),
+        }
     }
 }
 

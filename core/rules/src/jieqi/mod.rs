@@ -5,18 +5,19 @@
 //!
 //! [`Jieqi`] is the true state: every piece's identity, face down or face up, and every
 //! captured piece. It never leaves the core (or the server): a UI, a bot or the network gets a
-//! [`JieqiView`] from [`Jieqi::view`], which holds exactly what one [`Seat`] may know: the
+//! [`JieqiView`] from [`Truth::view`], which holds exactly what one [`Seat`] may know: the
 //! board with face-down markers, all reveals, the identities of the face-down pieces this seat
 //! captured, and the [`Pool`] of identities that can still be face down on each side. A face-down
 //! piece moves, captures and gives check as the piece of its point, so legal moves, check and
-//! the outcome are computed from a view alone; [`JieqiView::play`] applies a move given the
-//! identity it reveals (a chance node for a bot). [`ViewGame`] is a seat's record of views,
-//! for the rules that read history (repetition, Tencent's cap on checks and chases).
+//! the outcome are computed from a view alone; [`JieqiView::play_seen`] applies a move given
+//! the identity it reveals (a chance node for a bot). A seat's record of views is a
+//! `Game<JieqiView>` ([`Game::view`] of the true game), for the rules that read history
+//! (repetition, Tencent's cap on checks and chases).
 //!
 //! ```
 //! use rand::SeedableRng;
-//! use rodina_rules::jieqi::{Jieqi, Rules, Seat, ViewGame};
-//! use rodina_rules::{Color, Game, Position};
+//! use rodina_rules::jieqi::{Jieqi, Rules};
+//! use rodina_rules::{Color, Game, Position, Seat, Truth, View};
 //!
 //! // The server (or the phone, for a local game) keeps the truth.
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
@@ -33,14 +34,14 @@
 //!
 //! // A bot on Black's side works from its view: its next move may turn a piece up, a chance
 //! // node over the identities of its pool, each as likely as its count.
-//! let mut record = ViewGame::from_game(&game, Seat::Player(Color::Black));
+//! let mut record = game.view(Seat::Player(Color::Black));
 //! let reply = record.legal_moves()[0];
-//! assert!(record.view().is_reveal(reply));
-//! let pool = record.view().pool(Color::Black);
+//! assert!(record.position().is_reveal(reply));
+//! let pool = record.position().pool(Color::Black);
 //! let (role, count) = pool.iter().next().expect("something is still face down");
 //! let _chance = f64::from(count) / f64::from(pool.total());
-//! record.play(reply, Some(role), None)?;
-//! assert_eq!(record.view().pool(Color::Black).total(), pool.total() - 1);
+//! record.play_seen(reply, Some(role), None)?;
+//! assert_eq!(record.position().pool(Color::Black).total(), pool.total() - 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -85,12 +86,12 @@ mod truth;
 mod types;
 mod view;
 
-pub use self::record::{ViewGame, ViewPly};
 pub use self::rules::{CapturedVisibility, Repetition, RuleSet, Rules};
 pub use self::setup::{Setup, SetupCell};
 pub use self::truth::Jieqi;
-pub use self::types::{CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
+pub use self::types::{CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
 pub use self::view::{JieqiView, ViewPlayError};
+pub use crate::Seat;
 pub use crate::xiangqi::{Move, Piece, Role, Square};
 
 use crate::xiangqi::board::{Board, MoveList};
@@ -236,7 +237,8 @@ impl Public {
             return Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial });
         }
         if self.halfmove_clock >= self.rules.no_capture_plies {
-            return Some(Outcome::Draw { reason: DrawReason::FiftyMoves });
+            let reason = DrawReason::no_capture_limit(self.rules.no_capture_plies);
+            return Some(Outcome::Draw { reason });
         }
         None
     }

@@ -1,16 +1,16 @@
 //! The rules that read a game's history (repetition, Tencent's cap on checks and chases), for
-//! the true record ([`Game<Jieqi>`]) and a seat's record of views ([`ViewGame`]) alike: both
-//! are [`Line`]s of public boards, so the verdicts never depend on a hidden identity.
+//! the true record (`Game<Jieqi>`) and a seat's record of views (`Game<JieqiView>`) alike:
+//! both are [`Line`]s of public boards, so the verdicts never depend on a hidden identity.
 
-use super::truth::{Jieqi, event_for};
-use super::types::{Cell, MoveEvent, Seat};
+use super::Public;
+use super::Repetition;
+use super::types::{Cell, MoveEvent};
 use super::view::{JieqiView, ViewPlayError};
-use super::{Public, Repetition};
 use crate::xiangqi::board::Board;
-use crate::xiangqi::chase::{Line, chased, chased_at, follow_back, repetition_verdict};
+use crate::xiangqi::chase::{Line, OnBoard, chased, chased_at, follow_back, repetition_verdict};
 use crate::xiangqi::tables::Bb;
 use crate::xiangqi::{Move, Piece, Role};
-use crate::{Color, DrawReason, Game, Outcome, ParseMoveError, PlayError, Position, WinReason};
+use crate::{DrawReason, Game, Outcome, ParseMoveError, PlayError, WinReason};
 
 /// The runs of checks and chases that the side to move has made with its last moves, against
 /// Tencent's cap.
@@ -188,119 +188,11 @@ pub(crate) fn parse_event_text(
     Ok((m, revealed, captured))
 }
 
-/// One ply of a seat's record.
-#[derive(Clone, Debug)]
-pub struct ViewPly {
-    /// The move and what it did, as the seat knows it.
-    pub event: MoveEvent,
-    /// The view after the move.
-    pub view: JieqiView,
-    /// Whether the move was a capture or a reveal (the position before can never recur).
-    pub irreversible: bool,
-}
-
-/// One seat's record of a game: the start view and every move with the view after it, with
-/// the rules that read history (repetition, the cap on checks and chases) judged from views
-/// alone. It agrees with the true record ([`Game<Jieqi>`]) on every legal move and outcome.
-#[derive(Clone, Debug)]
-pub struct ViewGame {
-    start: JieqiView,
-    plies: Vec<ViewPly>,
-}
-
-impl ViewGame {
-    /// A record from `start` with no moves yet.
-    pub fn new(start: JieqiView) -> ViewGame {
-        ViewGame { start, plies: Vec::new() }
-    }
-
-    /// `seat`'s record of the true game `game`.
-    pub fn from_game(game: &Game<Jieqi>, seat: Seat) -> ViewGame {
-        let rules = game.start().rules();
-        let plies = game
-            .plies()
-            .iter()
-            .map(|p| ViewPly {
-                event: p.position.last_event().map(|ev| event_for(*ev, rules, seat)).unwrap_or(
-                    MoveEvent {
-                        mv: p.mv,
-                        color: !p.position.turn(),
-                        revealed: None,
-                        captured: None,
-                    },
-                ),
-                view: p.position.view(seat),
-                irreversible: p.irreversible,
-            })
-            .collect();
-        ViewGame { start: game.start().view(seat), plies }
-    }
-
-    /// The start view.
-    pub fn start(&self) -> &JieqiView {
-        &self.start
-    }
-
-    /// The current view.
-    pub fn view(&self) -> &JieqiView {
-        self.plies.last().map_or(&self.start, |p| &p.view)
-    }
-
-    /// The view after `ply` moves (0 = the start).
-    pub fn view_at(&self, ply: usize) -> Option<&JieqiView> {
-        if ply == 0 { Some(&self.start) } else { self.plies.get(ply - 1).map(|p| &p.view) }
-    }
-
-    /// The plies played so far.
-    pub fn plies(&self) -> &[ViewPly] {
-        &self.plies
-    }
-
-    /// The number of moves played.
-    pub fn len(&self) -> usize {
-        self.plies.len()
-    }
-
-    /// Whether no move has been played.
-    pub fn is_empty(&self) -> bool {
-        self.plies.is_empty()
-    }
-
-    /// How the game has ended, if it has: a win in the position (checkmate, no move) first,
-    /// then the history's verdicts, then the position's draws.
-    pub fn outcome(&self) -> Option<Outcome> {
-        let own = self.view().outcome();
-        if let Some(o @ Outcome::Win { .. }) = own {
-            return Some(o);
-        }
-        history_outcome(self, &self.view().public).or(own)
-    }
-
-    /// The legal moves now, after the history's restrictions; empty once the game is over.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        if self.outcome().is_some() {
-            return Vec::new();
-        }
-        let mut moves = self.view().legal_moves();
-        retain_allowed(self, &self.view().public, &mut moves);
-        moves
-    }
-
-    /// Whether `m` can be played now.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.outcome().is_none()
-            && self.view().is_legal(m)
-            && !forbids(self, &self.view().public, m)
-    }
-
-    /// How many times the current position has occurred since the last capture or reveal.
-    pub fn occurrences(&self) -> usize {
-        Line::occurrences(self)
-    }
-
-    /// Plays `m`, with the identities as for [`JieqiView::play`], after the history's
-    /// restrictions.
-    pub fn play(
+impl Game<JieqiView> {
+    /// Plays `m` on this seat's record, with the identities as for [`JieqiView::play_seen`]
+    /// (what a reveal turned up; what a face-down piece this seat captured and saw was), after
+    /// the history's restrictions.
+    pub fn play_seen(
         &mut self,
         m: Move,
         revealed: Option<Role>,
@@ -309,66 +201,34 @@ impl ViewGame {
         if self.outcome().is_some() {
             return Err(PlayError::GameOver.into());
         }
-        if forbids(self, &self.view().public, m) {
-            return Err(PlayError::IllegalMove { text: m.to_string() }.into());
+        if forbids(self, &self.position().public, m) {
+            return Err(PlayError::Forbidden { text: m.to_string() }.into());
         }
-        let mut view = self.view().clone();
-        let irreversible = view.is_capture(m) || view.is_reveal(m);
-        view.play(m, revealed, captured)?;
-        let event = *view.last_event().unwrap_or(&MoveEvent {
-            mv: m,
-            color: !view.turn(),
-            revealed,
-            captured: None,
-        });
-        self.plies.push(ViewPly { event, view, irreversible });
+        let mut view = self.position().clone();
+        view.play_seen(m, revealed, captured)?;
+        self.push(m, view);
         Ok(())
     }
 
-    /// Plays `m` without checking it or the identities given (a bot playing its own legal
+    /// Plays `m` without checking it or the identities given (a bot trying its own legal
     /// moves).
     ///
     /// # Panics
-    /// May panic, or leave the record inconsistent, if [`ViewGame::play`] would refuse it.
-    pub fn play_unchecked(&mut self, m: Move, revealed: Option<Role>, captured: Option<Role>) {
-        let mut view = self.view().clone();
-        let irreversible = view.is_capture(m) || view.is_reveal(m);
-        view.play_unchecked(m, revealed, captured);
-        let event = *view.last_event().unwrap_or(&MoveEvent {
-            mv: m,
-            color: !view.turn(),
-            revealed,
-            captured: None,
-        });
-        self.plies.push(ViewPly { event, view, irreversible });
+    /// May panic, or leave the record inconsistent, if [`Game::play_seen`] would refuse it.
+    pub fn play_seen_unchecked(&mut self, m: Move, revealed: Option<Role>, captured: Option<Role>) {
+        let mut view = self.position().clone();
+        view.play_seen_unchecked(m, revealed, captured);
+        self.push(m, view);
     }
 
-    /// Takes back the last move; returns what it did.
-    pub fn undo(&mut self) -> Option<MoveEvent> {
-        self.plies.pop().map(|p| p.event)
+    /// What the last move did, as this seat knows it.
+    pub fn last_event(&self) -> Option<&MoveEvent> {
+        self.position().last_event()
     }
 }
 
-impl Line for ViewGame {
-    fn len(&self) -> usize {
-        self.plies.len()
-    }
-    fn board(&self, k: usize) -> &Board {
-        &self.view_at(k).unwrap_or(self.view()).public.board
-    }
-    fn turn(&self, k: usize) -> Color {
-        self.view_at(k).unwrap_or(self.view()).turn()
-    }
-    fn key(&self, k: usize) -> u64 {
-        self.view_at(k).unwrap_or(self.view()).zobrist()
-    }
-    fn in_check(&self, k: usize) -> bool {
-        self.view_at(k).unwrap_or(self.view()).is_check()
-    }
-    fn mv(&self, k: usize) -> Move {
-        self.plies[k - 1].event.mv
-    }
-    fn irreversible(&self, k: usize) -> bool {
-        self.plies[k - 1].irreversible
+impl OnBoard for JieqiView {
+    fn board(&self) -> &Board {
+        &self.public.board
     }
 }

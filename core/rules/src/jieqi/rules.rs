@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::names::{NameKind, UnknownName, fold};
+
 /// Who learns the identity of a face-down piece when it is captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CapturedVisibility {
@@ -122,6 +124,12 @@ impl RuleSet {
         }
     }
 
+    /// The named rule set these rules are, if they are one of the presets (rules combined
+    /// otherwise have no name).
+    pub fn of(rules: Rules) -> Option<RuleSet> {
+        RuleSet::ALL.into_iter().find(|r| r.rules() == rules)
+    }
+
     /// The rules.
     pub const fn rules(self) -> Rules {
         match self {
@@ -141,13 +149,13 @@ impl fmt::Display for RuleSet {
 }
 
 impl FromStr for RuleSet {
-    type Err = String;
+    type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim().to_ascii_lowercase().replace('-', "_");
-        RuleSet::ALL.into_iter().find(|r| r.name() == t).ok_or_else(|| {
-            let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
-            format!("unknown rule set {s:?} ({})", names.join(", "))
-        })
+        let t = fold(s);
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.name() == t)
+            .ok_or_else(|| UnknownName::new(NameKind::RuleSet, s))
     }
 }

@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::*;
 use crate::xiangqi::chase::chased;
-use crate::{Game, ParseFenError, PlayError, Position, SetupError, Xiangqi};
+use crate::{Game, ParseFenError, PlayError, Position, SetupError, Truth, View, Xiangqi};
 
 fn truth(fen: &str) -> Jieqi {
     Jieqi::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -85,9 +85,12 @@ fn the_shuffle_is_uniform_and_takes_its_randomness_from_the_caller() {
     let a = Jieqi::shuffled(&mut rng, Rules::DEFAULT);
     let b = Jieqi::shuffled(&mut ChaCha8Rng::seed_from_u64(2), Rules::DEFAULT);
     let c = Jieqi::shuffled(&mut rng, Rules::DEFAULT);
-    assert_eq!(Jieqi::shuffled(&mut ChaCha8Rng::seed_from_u64(2), Rules::DEFAULT).fen(), b.fen());
-    assert_eq!(a.fen(), b.fen(), "same seed, same arrangement");
-    assert_ne!(a.fen(), c.fen(), "the generator moves on");
+    assert_eq!(
+        Jieqi::shuffled(&mut ChaCha8Rng::seed_from_u64(2), Rules::DEFAULT).truth_fen(),
+        b.truth_fen()
+    );
+    assert_eq!(a.truth_fen(), b.truth_fen(), "same seed, same arrangement");
+    assert_ne!(a.truth_fen(), c.truth_fen(), "the generator moves on");
     // Each role lands on each point as often as its share of the fifteen: a chi-square test
     // over all (point, role) cells with a generous bound.
     let games = 15_000;
@@ -242,7 +245,7 @@ fn nobody_knows_a_face_down_identity_not_even_its_owner() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let a = Jieqi::shuffled(&mut rng, Rules::DEFAULT);
     let b = Jieqi::shuffled(&mut rng, Rules::DEFAULT);
-    assert_ne!(a.fen(), b.fen());
+    assert_ne!(a.truth_fen(), b.truth_fen());
     for seat in Seat::ALL {
         assert_eq!(a.view(seat), b.view(seat), "{seat}");
     }
@@ -280,7 +283,7 @@ fn the_capturer_sees_a_captured_face_down_piece_its_owner_never_does() {
     // Not after the game either: Black resigns, and its view still does not know.
     g.resign(Color::Black);
     assert!(g.outcome().is_some());
-    assert_eq!(ViewGame::from_game(&g, BLACK).view().captured().last(), Some(&unknown));
+    assert_eq!(g.view(BLACK).position().captured().last(), Some(&unknown));
 }
 
 #[test]
@@ -389,7 +392,7 @@ fn repetition_perpetual_chase_loses_and_a_face_down_piece_counts_as_its_point() 
     assert_eq!(g.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
     // The same verdicts from every seat's views.
     for seat in Seat::ALL {
-        assert_eq!(ViewGame::from_game(&g, seat).outcome(), g.outcome());
+        assert_eq!(g.view(seat).outcome(), g.outcome());
     }
 }
 
@@ -449,11 +452,11 @@ fn rule_set_tencent_caps_consecutive_checks() {
     for check in ["d10d9", "d10e10"] {
         assert!(p.is_legal(&mv(check)), "{check} is legal in the position");
         assert!(!g.is_legal(&mv(check)), "{check} would be the seventh check");
-        assert!(matches!(g.play(&mv(check)), Err(PlayError::IllegalMove { .. })));
+        assert!(matches!(g.play(&mv(check)), Err(PlayError::Forbidden { .. })));
     }
     assert!(g.legal_moves().contains(&mv("d10a10")), "a quiet move stays legal");
     for seat in Seat::ALL {
-        assert_eq!(ViewGame::from_game(&g, seat).legal_moves(), g.legal_moves(), "{seat}");
+        assert_eq!(g.view(seat).legal_moves(), g.legal_moves(), "{seat}");
     }
     // A quiet move ends the run.
     play(&mut g, "d10a10 e9e8 a10a8");
@@ -475,7 +478,7 @@ fn rule_set_tencent_caps_chasing_one_piece() {
     }
     assert!(legal.contains(&mv("a10a9")));
     for seat in Seat::ALL {
-        assert_eq!(ViewGame::from_game(&g, seat).legal_moves(), legal, "{seat}");
+        assert_eq!(g.view(seat).legal_moves(), legal, "{seat}");
     }
 }
 
@@ -492,7 +495,7 @@ fn rule_set_tencent_a_side_with_only_forbidden_moves_loses() {
         Some(Outcome::Win { winner: Color::Black, reason: WinReason::ExcessiveChecksOrChases })
     );
     for seat in Seat::ALL {
-        assert_eq!(ViewGame::from_game(&g, seat).outcome(), g.outcome());
+        assert_eq!(g.view(seat).outcome(), g.outcome());
     }
 }
 
@@ -516,8 +519,12 @@ fn rule_set_tencent_draws_after_forty_moves_without_capture() {
     let mut g = Game::new(truth_with("3k5/9/9/9/9/9/9/9/9/X3K4 w P 79 60", Rules::TENCENT));
     assert_eq!(g.outcome(), None);
     play(&mut g, "a1a2");
-    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: DrawReason::FiftyMoves }));
+    // Tencent's own limit, not the fifty moves of the other rule sets.
+    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: DrawReason::MoveLimit }));
     assert_eq!(Rules::TENCENT.no_capture_plies, 80);
+    let mut g = Game::new(truth_with("3k5/9/9/9/9/9/9/9/9/X3K4 w P 99 60", Rules::DEFAULT));
+    play(&mut g, "a1a2");
+    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: DrawReason::FiftyMoves }));
 }
 
 #[test]
@@ -561,45 +568,48 @@ fn views_play_with_assumed_reveals() {
     let mut v = JieqiView::start(RED, Rules::DEFAULT);
     assert_eq!(v.fen(), START_VIEW_FEN);
     assert_eq!(
-        v.play(mv("h3e3"), None, None),
+        v.play_seen(mv("h3e3"), None, None),
         Err(ViewPlayError::RevealMissing { mv: mv("h3e3") })
     );
     assert_eq!(
-        v.play(mv("e1e2"), Some(Role::Cannon), None),
+        v.play_seen(mv("e1e2"), Some(Role::Cannon), None),
         Err(ViewPlayError::RevealUnexpected { mv: mv("e1e2") })
     );
-    v.play(mv("h3e3"), Some(Role::Cannon), None).expect("reveal");
+    v.play_seen(mv("h3e3"), Some(Role::Cannon), None).expect("reveal");
     assert_eq!(v.pool(Color::White).count(Role::Cannon), 1);
     // Black's cannon point takes Red's face-down horse point: Red cannot learn what it was.
     assert!(!v.learns_capture(mv("b8b1")));
     assert_eq!(
-        v.clone().play(mv("b8b1"), Some(Role::Cannon), Some(Role::Horse)),
+        v.clone().play_seen(mv("b8b1"), Some(Role::Cannon), Some(Role::Horse)),
         Err(ViewPlayError::CaptureUnknowable { mv: mv("b8b1") })
     );
-    v.play(mv("b8b1"), Some(Role::Cannon), None).expect("capture");
+    v.play_seen(mv("b8b1"), Some(Role::Cannon), None).expect("capture");
     assert_eq!((v.pool(Color::White).total(), v.face_down_count(Color::White)), (14, 13));
     // From Red's seat, taking a face-down piece can be told what it was.
     let mut w = JieqiView::start(RED, Rules::DEFAULT);
     assert!(w.learns_capture(mv("b3b10")));
     assert_eq!(
-        w.clone().play(mv("b3b10"), Some(Role::Cannon), Some(Role::General)),
+        w.clone().play_seen(mv("b3b10"), Some(Role::Cannon), Some(Role::General)),
         Err(ViewPlayError::CaptureImpossible { mv: mv("b3b10"), role: Role::General })
     );
     assert_eq!(
-        w.clone().play(mv("b3b10"), Some(Role::Cannon), None),
+        w.clone().play_seen(mv("b3b10"), Some(Role::Cannon), None),
         Err(ViewPlayError::CaptureMissing { mv: mv("b3b10") })
     );
-    w.play(mv("b3b10"), Some(Role::Cannon), Some(Role::Horse)).expect("learns");
+    w.play_seen(mv("b3b10"), Some(Role::Cannon), Some(Role::Horse)).expect("learns");
     assert_eq!(w.pool(Color::Black).count(Role::Horse), 1);
     assert_eq!(w.last_event().map(|e| e.text()), Some("b3b10=Cx(n)".to_owned()));
     assert_eq!(
-        w.clone().play(mv("i10i9"), Some(Role::General), None),
+        w.clone().play_seen(mv("i10i9"), Some(Role::General), None),
         Err(ViewPlayError::RevealImpossible { mv: mv("i10i9"), role: Role::General })
     );
     assert_eq!(w.parse_event("a10a9=n"), Ok((mv("a10a9"), Some(Role::Horse), None)));
     let mut x = w.clone();
-    x.play(mv("a10a9"), Some(Role::Horse), None).expect("black reveals");
-    assert!(matches!(x.play(mv("a1a5"), Some(Role::Soldier), None), Err(ViewPlayError::Play(_))));
+    x.play_seen(mv("a10a9"), Some(Role::Horse), None).expect("black reveals");
+    assert!(matches!(
+        x.play_seen(mv("a1a5"), Some(Role::Soldier), None),
+        Err(ViewPlayError::Play(_))
+    ));
 }
 
 #[test]
@@ -672,9 +682,9 @@ fn full_fen_carries_the_identities_and_round_trips() {
     let mut g = Game::new(Jieqi::shuffled(&mut rng, Rules::DEFAULT));
     play(&mut g, "b3b10 a10b10 h3h10");
     let p = g.position();
-    let fen = p.fen();
+    let fen = p.truth_fen();
     let back = truth(&fen);
-    assert_eq!(back.fen(), fen);
+    assert_eq!(back.truth_fen(), fen);
     for s in Square::all() {
         assert_eq!(back.true_piece_at(s), p.true_piece_at(s), "{s}");
     }
@@ -768,7 +778,7 @@ fn the_record_notes_what_each_move_revealed() {
         let m = again.position().parse_record_move(t).expect("record move");
         again.play(&m).expect("legal");
     }
-    assert_eq!(again.position().fen(), g.position().fen());
+    assert_eq!(again.position().truth_fen(), g.position().truth_fen());
     let p = truth(LIKE_XIANGQI);
     assert!(matches!(p.parse_record_move("h3e3=R"), Err(crate::ParseMoveError::Illegal { .. })));
     // Player input takes no notes: a refused note would reveal an identity.
@@ -782,6 +792,6 @@ fn search_keys_cover_full_pools_of_both_sides() {
     let v = JieqiView::start(Seat::Spectator, Rules::DEFAULT);
     assert_ne!(v.search_key(), v.zobrist());
     let mut w = v.clone();
-    w.play(mv("h3e3"), Some(Role::Cannon), None).expect("red reveals");
+    w.play_seen(mv("h3e3"), Some(Role::Cannon), None).expect("red reveals");
     assert_ne!(w.search_key(), v.search_key());
 }

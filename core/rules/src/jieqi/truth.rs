@@ -9,13 +9,16 @@ use super::record;
 use super::setup::{
     Placement, Setup, SetupCell, at_most_initial, fen_order, initial, missing, place, write_fen,
 };
-use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
+use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
 use super::view::JieqiView;
 use super::{CapturedVisibility, Public, Rules, start_points, start_role};
 use crate::xiangqi::board::Board;
 use crate::xiangqi::chase::OnBoard;
 use crate::xiangqi::{Move, Piece, Role, Square};
-use crate::{Color, Game, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Variant};
+use crate::{
+    Color, Game, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat, SetupError,
+    Start, Truth, Variant,
+};
 
 /// A uniform random number below `n` (`n > 0`), without the bias of a plain remainder.
 fn below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
@@ -229,32 +232,6 @@ impl Jieqi {
         self
     }
 
-    /// What `seat` may know of this position (see [`JieqiView`]).
-    pub fn view(&self, seat: Seat) -> JieqiView {
-        let rules = self.public.rules;
-        let mut captured = self.captured;
-        for c in captured.as_mut_slice() {
-            if c.face_down && !knows_capture(rules, seat, c.color) {
-                c.role = None;
-            }
-        }
-        let mut pool = [Pool::FULL; 2];
-        for (_, cell) in self.public.cells() {
-            if let Cell::FaceUp(p) = cell {
-                if p.role != Role::General {
-                    pool[p.color.index()].remove(p.role);
-                }
-            }
-        }
-        for c in captured.as_slice() {
-            if let Some(role) = c.role {
-                pool[c.color.index()].remove(role);
-            }
-        }
-        let last = self.last.map(|ev| event_for(ev, rules, seat));
-        JieqiView { public: self.public.clone(), seat, pool, captured, last }
-    }
-
     /// What stands on `s`, as everyone sees it.
     pub fn cell_at(&self, s: Square) -> Option<Cell> {
         self.public.cell_at(s)
@@ -378,14 +355,15 @@ pub(crate) fn event_for(mut ev: MoveEvent, rules: Rules, seat: Seat) -> MoveEven
 
 impl fmt::Debug for Jieqi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Jieqi({})", self.fen())
+        write!(f, "Jieqi({})", self.truth_fen())
     }
 }
 
 impl FromStr for Jieqi {
     type Err = ParseFenError;
+    /// Reads a full FEN under the default rules.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Jieqi::from_fen(s)
+        <Jieqi as Truth>::from_fen(s)
     }
 }
 
@@ -396,28 +374,10 @@ impl OnBoard for Jieqi {
 }
 
 impl Position for Jieqi {
+    const VARIANT: Variant = Variant::Jieqi;
+    const FILES: u8 = 9;
+    const RANKS: u8 = 10;
     type Move = Move;
-
-    fn variant(&self) -> Variant {
-        Variant::Jieqi
-    }
-
-    /// The full FEN (with the hidden identities).
-    fn fen(&self) -> String {
-        let mut third: String = fen_order()
-            .filter(|&s| self.public.is_face_down(s))
-            .filter_map(|s| self.true_piece_at(s).map(Piece::char))
-            .collect();
-        if third.is_empty() {
-            third.push('-');
-        }
-        write_fen(&self.public, &third, self.captured.as_slice())
-    }
-
-    /// Reads a full FEN under the default rules (see [`Jieqi::from_fen_with_rules`]).
-    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
-        Jieqi::from_fen_with_rules(fen, Rules::DEFAULT)
-    }
 
     fn turn(&self) -> Color {
         self.public.turn
@@ -468,6 +428,25 @@ impl Position for Jieqi {
         self.is_capture(*m) || self.is_reveal(*m)
     }
 
+    /// Nothing moved yet: every piece but the generals face down on its starting point.
+    fn is_start(&self) -> bool {
+        self.public == start_public(self.public.rules) && self.captured.as_slice().is_empty()
+    }
+
+    /// The move with every identity it showed: `b3b10=Cx(n)`.
+    fn ply_text(_before: &Self, after: &Self, m: &Move) -> String {
+        after.last.map_or_else(|| m.to_string(), |ev| ev.text())
+    }
+
+    /// Reads a move of a game record: coordinates with the optional notes of
+    /// [`MoveEvent::text`], which must agree with what the move does here.
+    fn parse_ply(&self, text: &str) -> Result<(Move, Self), ParseMoveError> {
+        let m = self.parse_record_move(text)?;
+        let mut next = self.clone();
+        next.play_unchecked(&m);
+        Ok((m, next))
+    }
+
     fn repetition_outcome(game: &Game<Self>) -> Option<Outcome> {
         record::history_outcome(game, &game.position().public)
     }
@@ -478,5 +457,80 @@ impl Position for Jieqi {
 
     fn retain_allowed(game: &Game<Self>, moves: &mut Vec<Move>) {
         record::retain_allowed(game, &game.position().public, moves);
+    }
+}
+
+impl Truth for Jieqi {
+    const HIDES_INFORMATION: bool = true;
+    type View = JieqiView;
+    /// The rule set.
+    type Options = Rules;
+
+    /// What `seat` may know of this position (see [`JieqiView`]).
+    fn view(&self, seat: Seat) -> JieqiView {
+        let rules = self.public.rules;
+        let mut captured = self.captured;
+        for c in captured.as_mut_slice() {
+            if c.face_down && !knows_capture(rules, seat, c.color) {
+                c.role = None;
+            }
+        }
+        let mut pool = [Pool::FULL; 2];
+        for (_, cell) in self.public.cells() {
+            if let Cell::FaceUp(p) = cell {
+                if p.role != Role::General {
+                    pool[p.color.index()].remove(p.role);
+                }
+            }
+        }
+        for c in captured.as_slice() {
+            if let Some(role) = c.role {
+                pool[c.color.index()].remove(role);
+            }
+        }
+        let last = self.last.map(|ev| event_for(ev, rules, seat));
+        JieqiView { public: self.public.clone(), seat, pool, captured, last }
+    }
+
+    /// The move as `seat` may know it: a face-down piece's capture names the piece only to
+    /// the seat that sees it (`b3b10=Cx(n)` for the capturer, `b3b10=Cx(x)` for the others).
+    fn ply_text_for(_before: &Self, after: &Self, m: &Move, seat: Seat) -> String {
+        after.last.map_or_else(|| m.to_string(), |ev| event_for(ev, after.rules(), seat).text())
+    }
+
+    /// The full FEN, with the hidden identities (see the [module documentation](super)).
+    fn truth_fen(&self) -> String {
+        let mut third: String = fen_order()
+            .filter(|&s| self.public.is_face_down(s))
+            .filter_map(|s| self.true_piece_at(s).map(Piece::char))
+            .collect();
+        if third.is_empty() {
+            third.push('-');
+        }
+        write_fen(&self.public, &third, self.captured.as_slice())
+    }
+
+    /// Reads a full FEN under the default rules (see [`Jieqi::from_fen_with_rules`]).
+    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
+        Jieqi::from_fen_with_rules(fen, Rules::DEFAULT)
+    }
+
+    /// A new shuffle from `rng`; a full FEN as it is; a view FEN with the identities its seat
+    /// cannot know dealt from `rng` (the seat is the first that can hold the view: the side to
+    /// move, the other side, a spectator).
+    fn set_up(start: &Start, rules: &Rules, rng: &mut dyn RngCore) -> Result<Self, NewGameError> {
+        let Start::Fen(text) = start else { return Ok(Jieqi::shuffled(rng, *rules)) };
+        let setup = Setup::parse(text)?;
+        if !setup.is_view() {
+            return Ok(Jieqi::from_setup(&setup, *rules).map_err(ParseFenError::from)?);
+        }
+        // The first seat's error is the one to report when no seat can hold the view.
+        let view = JieqiView::from_setup(&setup, Seat::Player(setup.turn), *rules).or_else(|e| {
+            [Seat::Player(!setup.turn), Seat::Spectator]
+                .into_iter()
+                .find_map(|seat| JieqiView::from_setup(&setup, seat, *rules).ok())
+                .ok_or(e)
+        });
+        Ok(Jieqi::deal(&view.map_err(ParseFenError::from)?, rng))
     }
 }

@@ -1,65 +1,9 @@
-//! The small types of Jieqi: seats, the pool of identities, captured pieces, what a move did.
+//! The small types of Jieqi: the pool of identities, captured pieces, what a move did.
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::Color;
 use crate::xiangqi::{Move, Piece, Role};
-
-/// Who looks at a game: one of the players, or a spectator.
-///
-/// A seat decides what a [`super::JieqiView`] may contain: a player sees the identities of
-/// the face-down pieces they captured (unless the rule set hides them), a spectator never
-/// sees a captured face-down identity.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Seat {
-    /// The player of this side.
-    Player(Color),
-    /// Someone watching: knows only what both players know.
-    Spectator,
-}
-
-impl Seat {
-    /// Red, Black and a spectator.
-    pub const ALL: [Seat; 3] =
-        [Seat::Player(Color::White), Seat::Player(Color::Black), Seat::Spectator];
-
-    /// The stable name: `red`, `black` or `spectator`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Seat::Player(Color::White) => "red",
-            Seat::Player(Color::Black) => "black",
-            Seat::Spectator => "spectator",
-        }
-    }
-
-    /// The side this seat plays, if it plays.
-    pub const fn color(self) -> Option<Color> {
-        match self {
-            Seat::Player(c) => Some(c),
-            Seat::Spectator => None,
-        }
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Seat {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "red" | "white" | "w" | "r" => Ok(Seat::Player(Color::White)),
-            "black" | "b" => Ok(Seat::Player(Color::Black)),
-            "spectator" | "none" => Ok(Seat::Spectator),
-            _ => Err(format!("unknown seat {s:?} (red, black, spectator)")),
-        }
-    }
-}
 
 /// The roles a face-down piece can have, in the order the pool field of a FEN lists them
 /// (the order of the usual Jieqi start FEN `A2B2N2R2C2P5a2b2n2r2c2p5`).

@@ -8,11 +8,15 @@ use super::setup::{
     write_fen,
 };
 use super::truth::{Jieqi, knows_capture, start_public};
-use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
+use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
 use super::{Public, Rules, record};
+use crate::Truth;
 use crate::xiangqi::tables::TABLES;
 use crate::xiangqi::{Move, Piece, Role, Square};
-use crate::{Color, Outcome, ParseFenError, ParseMoveError, PlayError, SetupError};
+use crate::{
+    Color, Game, Outcome, ParseFenError, ParseMoveError, PlayError, Position, Seat, SetupError,
+    Variant, View,
+};
 
 /// One seat's view of a Jieqi position: exactly what that seat may know, nothing more.
 ///
@@ -23,12 +27,12 @@ use crate::{Color, Outcome, ParseFenError, ParseMoveError, PlayError, SetupError
 /// and gives check as the piece of its point, so legal moves, check and the outcome come from
 /// the view alone.
 ///
-/// For a bot: [`JieqiView::legal_moves`] lists the moves; a move of a face-down piece is a
+/// For a bot: [`Position::legal_moves`] lists the moves; a move of a face-down piece is a
 /// chance node whose outcomes are the roles of the mover's [`JieqiView::pool`] (each as likely
 /// as its count), and a capture of a face-down piece by this seat is another one over the
 /// victim's pool (when the rules let the capturer see it; see [`JieqiView::learns_capture`]).
-/// [`JieqiView::play`] applies a move with the outcome assumed; [`super::ViewGame`] adds the
-/// history for repetition. [`Jieqi::deal`] samples a full position consistent with a view.
+/// [`JieqiView::play_seen`] applies a move with the outcome assumed; a record of views
+/// (`Game<JieqiView>`, see [`Game::play_seen`]) adds the history for repetition. [`Jieqi::deal`] samples a full position consistent with a view.
 #[derive(Clone, PartialEq, Eq)]
 pub struct JieqiView {
     pub(crate) public: Public,
@@ -265,12 +269,6 @@ impl JieqiView {
         }
     }
 
-    /// The view FEN: `board turn pool halfmove fullmove captured`, face-down pieces as
-    /// `X`/`x` (see the [module documentation](super)).
-    pub fn fen(&self) -> String {
-        write_fen(&self.public, &pool_text(&self.pool), self.captured.as_slice())
-    }
-
     /// The first five fields of [`JieqiView::fen`] (`board turn pool halfmove fullmove`):
     /// exactly the form JieqiBox and the Pikafish-based Jieqi engines read and write, for
     /// talking to them.
@@ -353,40 +351,6 @@ impl JieqiView {
         self.last.as_ref()
     }
 
-    /// The legal moves (the position's own; [`super::ViewGame::legal_moves`] also applies the
-    /// rules that read the history).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        self.public.legal_list().as_slice().to_vec()
-    }
-
-    /// Appends the legal moves to `moves`.
-    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
-        moves.extend_from_slice(self.public.legal_list().as_slice());
-    }
-
-    /// Whether `m` is legal here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.public.is_legal(m)
-    }
-
-    /// Whether the side to move is in check.
-    pub fn is_check(&self) -> bool {
-        self.public.is_check()
-    }
-
-    /// How the game ends in this position, judged from the position alone: checkmate, no
-    /// legal move, only the generals left, the no-capture limit. Repetition needs the
-    /// history: see [`super::ViewGame::outcome`].
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.public.outcome()
-    }
-
-    /// The repetition key (Zobrist hash) of the position as everyone sees it. It equals the
-    /// true position's [`crate::Position::zobrist`] and does not cover the pools.
-    pub fn zobrist(&self) -> u64 {
-        self.public.zobrist()
-    }
-
     /// A key for a bot's transposition table: [`JieqiView::zobrist`] combined with both pools.
     /// Two views with one board can differ in what they know (which identities were captured
     /// face down), and so in what a reveal can bring; this key tells them apart.
@@ -416,7 +380,7 @@ impl JieqiView {
     }
 
     /// Whether this seat learns what `m` captures because it is a face-down piece this seat
-    /// takes under rules that show it to the capturer. Then [`JieqiView::play`] may be told
+    /// takes under rules that show it to the capturer. Then [`JieqiView::play_seen`] may be told
     /// the identity, one of the victim's pool.
     pub fn learns_capture(&self, m: Move) -> bool {
         self.public.is_face_down(m.to)
@@ -425,14 +389,9 @@ impl JieqiView {
             })
     }
 
-    /// Reads a coordinate move (`h3e3`) and checks it is legal.
-    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        self.public.parse_move(text)
-    }
-
     /// Reads a move with the notes of [`MoveEvent::text`]: `e4e5=P` says what it reveals,
     /// `b3b10x(n)` what the face-down piece it captures was. Returns the move, the revealed
-    /// role and the captured role, ready for [`JieqiView::play`].
+    /// role and the captured role, ready for [`JieqiView::play_seen`].
     pub fn parse_event(
         &self,
         text: &str,
@@ -445,7 +404,7 @@ impl JieqiView {
     /// a captured face-down piece was when this seat learns it ([`JieqiView::learns_capture`]:
     /// one of the victim's pool; required then, refused otherwise, so that a view always
     /// knows exactly what its seat knows).
-    pub fn play(
+    pub fn play_seen(
         &mut self,
         m: Move,
         revealed: Option<Role>,
@@ -454,7 +413,7 @@ impl JieqiView {
         if self.outcome().is_some() {
             return Err(PlayError::GameOver.into());
         }
-        if !self.is_legal(m) {
+        if !self.is_legal(&m) {
             return Err(PlayError::IllegalMove { text: m.to_string() }.into());
         }
         let mover = self.public.turn;
@@ -474,15 +433,15 @@ impl JieqiView {
             }
             _ => {}
         }
-        self.play_unchecked(m, revealed, captured);
+        self.play_seen_unchecked(m, revealed, captured);
         Ok(())
     }
 
     /// Plays `m` without checking it or the identities given.
     ///
     /// # Panics
-    /// May panic, or leave the view inconsistent, if [`JieqiView::play`] would refuse it.
-    pub fn play_unchecked(&mut self, m: Move, revealed: Option<Role>, captured: Option<Role>) {
+    /// May panic, or leave the view inconsistent, if [`JieqiView::play_seen`] would refuse it.
+    pub fn play_seen_unchecked(&mut self, m: Move, revealed: Option<Role>, captured: Option<Role>) {
         let mover = self.public.turn;
         let victim = self.public.cell_at(m.to).map(|cell| match cell {
             Cell::FaceUp(p) => {
@@ -502,25 +461,115 @@ impl JieqiView {
         }
         self.last = Some(MoveEvent { mv: m, color: mover, revealed, captured: victim });
     }
+}
+
+fn pool_size_error(color: Color, total: u32, hidden: u32) -> SetupError {
+    SetupError::Other(format!(
+        "{}'s pool holds {total} identities for {hidden} face-down pieces (on the board or \
+         captured unseen)",
+        side(color)
+    ))
+}
+
+impl Position for JieqiView {
+    const VARIANT: Variant = Variant::Jieqi;
+    const FILES: u8 = 9;
+    const RANKS: u8 = 10;
+    type Move = Move;
+
+    fn turn(&self) -> Color {
+        self.public.turn
+    }
+
+    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.extend_from_slice(self.public.legal_list().as_slice());
+    }
+
+    fn is_legal(&self, m: &Move) -> bool {
+        self.public.is_legal(*m)
+    }
+
+    /// Plays a move that is no [chance](Position::is_chance): the view knows what it does.
+    ///
+    /// # Panics
+    /// May panic, or leave the view inconsistent, if `m` is illegal or a chance move (play
+    /// those with [`JieqiView::play_seen`]).
+    fn play_unchecked(&mut self, m: &Move) {
+        self.play_seen_unchecked(*m, None, None);
+    }
+
+    fn is_check(&self) -> bool {
+        self.public.is_check()
+    }
+
+    /// Checkmate, no legal move, only the generals left, the no-capture limit, judged from
+    /// the view alone. Repetition needs the history: see [`Game::outcome`].
+    fn outcome(&self) -> Option<Outcome> {
+        self.public.outcome()
+    }
+
+    /// The repetition key of the position as everyone sees it. It equals the true position's
+    /// key and does not cover the pools (see [`JieqiView::search_key`]).
+    fn zobrist(&self) -> u64 {
+        self.public.zobrist()
+    }
+
+    /// Reads a coordinate move (`h3e3`) and checks it is legal.
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        self.public.parse_move(text)
+    }
+
+    fn move_text(&self, m: &Move) -> String {
+        m.to_string()
+    }
+
+    /// Captures and reveals: the position before can never recur.
+    fn is_irreversible(&self, m: &Move) -> bool {
+        self.is_capture(*m) || self.is_reveal(*m)
+    }
+
+    /// Nothing moved yet: every piece but the generals face down on its starting point.
+    fn is_start(&self) -> bool {
+        self.public == start_public(self.public.rules)
+            && self.captured.as_slice().is_empty()
+            && self.pool == [Pool::FULL; 2]
+    }
+
+    /// A move that turns a piece up, or takes a face-down piece this seat then sees.
+    fn is_chance(&self, m: &Move) -> bool {
+        self.is_reveal(*m) || self.learns_capture(*m)
+    }
+
+    /// The move with what it did as this seat knows it: `h3e3=C`, `b3b10=Cx(n)`.
+    fn ply_text(_before: &Self, after: &Self, m: &Move) -> String {
+        after.last.map_or_else(|| m.to_string(), |ev| ev.text())
+    }
+
+    /// Reads a move with the notes of [`MoveEvent::text`] (what it revealed, what this seat
+    /// saw it capture) and plays it on a copy of the view.
+    fn parse_ply(&self, text: &str) -> Result<(Move, Self), ParseMoveError> {
+        let (m, revealed, captured) = self.parse_event(text)?;
+        let mut next = self.clone();
+        next.play_seen(m, revealed, captured).map_err(|e| ParseMoveError::Illegal {
+            text: text.to_owned(),
+            reason: e.to_string(),
+        })?;
+        Ok((m, next))
+    }
 
     /// Counts the leaf nodes `depth` plies below, a move of a face-down piece branching into
     /// one node per distinct identity of the mover's pool, captured identities unknown (as a
     /// spectator sees the game). A check for make-move code: the figure depends only on what
     /// everyone sees.
-    pub fn perft(&self, depth: u32) -> u64 {
-        if self.seat != Seat::Spectator {
-            let mut spectator = self.clone();
-            spectator.seat = Seat::Spectator;
-            return spectator.perft(depth);
-        }
+    fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
         self.perft_divide(depth).iter().map(|&(_, n)| n).sum()
     }
 
-    /// [`JieqiView::perft`] split by first move, in generation order.
-    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+    /// [`Position::perft`] split by first move, in generation order.
+    fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
         if self.seat != Seat::Spectator {
             let mut spectator = self.clone();
             spectator.seat = Seat::Spectator;
@@ -539,7 +588,7 @@ impl JieqiView {
                     nodes += 1;
                 } else {
                     let mut next = self.clone();
-                    next.play_unchecked(m, r, None);
+                    next.play_seen_unchecked(m, r, None);
                     nodes += next.perft(depth - 1);
                 }
             }
@@ -547,14 +596,26 @@ impl JieqiView {
         }
         out
     }
+
+    fn repetition_outcome(game: &Game<Self>) -> Option<Outcome> {
+        record::history_outcome(game, &game.position().public)
+    }
+
+    fn history_forbids(game: &Game<Self>, m: &Move) -> bool {
+        record::forbids(game, &game.position().public, *m)
+    }
+
+    fn retain_allowed(game: &Game<Self>, moves: &mut Vec<Move>) {
+        record::retain_allowed(game, &game.position().public, moves);
+    }
 }
 
-fn pool_size_error(color: Color, total: u32, hidden: u32) -> SetupError {
-    SetupError::Other(format!(
-        "{}'s pool holds {total} identities for {hidden} face-down pieces (on the board or \
-         captured unseen)",
-        side(color)
-    ))
+impl View for JieqiView {
+    /// The view FEN: `board turn pool halfmove fullmove captured`, face-down pieces as
+    /// `X`/`x` (see the [module documentation](super)).
+    fn fen(&self) -> String {
+        write_fen(&self.public, &pool_text(&self.pool), self.captured.as_slice())
+    }
 }
 
 impl fmt::Debug for JieqiView {

@@ -587,7 +587,7 @@ pub(crate) fn repetition_cycle<L: Line>(line: &L) -> Option<Cycle> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Xiangqi;
+    use crate::{Truth, Xiangqi};
 
     /// Sorts the committed repetition sequences by kind, as this module sees them, and checks
     /// that every kind the rules page names is represented.

@@ -23,9 +23,10 @@ use std::str::FromStr;
 use self::board::{Board, MoveList};
 use self::tables::{BbIter, TABLES};
 pub use self::types::{Move, Piece, Role, Square};
+use crate::names::{NameKind, UnknownName, fold};
 use crate::{
-    Color, DrawReason, Game, Outcome, ParseFenError, ParseMoveError, PlayError, Position,
-    SetupError, Variant, WinReason,
+    Color, DrawReason, Game, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
+    SetupError, Start, Truth, Variant, View, WinReason,
 };
 
 /// The start position in FEN.
@@ -73,13 +74,20 @@ impl Handicap {
     }
 }
 
+impl fmt::Display for Handicap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl FromStr for Handicap {
-    type Err = String;
+    type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = fold(s);
         Handicap::ALL
             .into_iter()
-            .find(|h| h.name() == s.trim().to_ascii_lowercase().replace('-', "_"))
-            .ok_or_else(|| format!("unknown handicap {s:?} (horse, two_horses, cannon, chariot)"))
+            .find(|h| h.name() == t)
+            .ok_or_else(|| UnknownName::new(NameKind::Handicap, s))
     }
 }
 
@@ -178,7 +186,8 @@ impl Xiangqi {
     /// The start position.
     pub fn new() -> Xiangqi {
         // The constant is a valid FEN; the tests check it parses.
-        Xiangqi::from_fen(START_FEN).unwrap_or_else(|_| unreachable!("start FEN is valid"))
+        <Xiangqi as Truth>::from_fen(START_FEN)
+            .unwrap_or_else(|_| unreachable!("start FEN is valid"))
     }
 
     /// The start position with Red giving `handicap`.
@@ -434,19 +443,10 @@ impl FromStr for Xiangqi {
 }
 
 impl Position for Xiangqi {
+    const VARIANT: Variant = Variant::Xiangqi;
+    const FILES: u8 = 9;
+    const RANKS: u8 = 10;
     type Move = Move;
-
-    fn variant(&self) -> Variant {
-        Variant::Xiangqi
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().fen()
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
-        Ok(Xiangqi::from_setup(&Setup::parse(fen)?)?)
-    }
 
     fn turn(&self) -> Color {
         self.turn
@@ -467,17 +467,6 @@ impl Position for Xiangqi {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = !self.turn;
-    }
-
-    fn play(&mut self, m: &Move) -> Result<(), PlayError> {
-        if self.outcome().is_some() {
-            return Err(PlayError::GameOver);
-        }
-        if !self.is_legal(m) {
-            return Err(PlayError::IllegalMove { text: m.to_string() });
-        }
-        self.play_unchecked(m);
-        Ok(())
     }
 
     fn is_check(&self) -> bool {
@@ -519,8 +508,58 @@ impl Position for Xiangqi {
         self.is_capture(*m)
     }
 
+    fn is_start(&self) -> bool {
+        *self == Xiangqi::new()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        Xiangqi::perft(self, depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        Xiangqi::perft_divide(self, depth)
+    }
+
     fn repetition_outcome(game: &Game<Self>) -> Option<Outcome> {
         chase::repetition_verdict(game)
+    }
+}
+
+impl View for Xiangqi {
+    fn fen(&self) -> String {
+        self.to_setup().fen()
+    }
+}
+
+impl Truth for Xiangqi {
+    const HIDES_INFORMATION: bool = false;
+    type View = Xiangqi;
+    /// The handicap Red gives, if any.
+    type Options = Option<Handicap>;
+
+    fn view(&self, _seat: Seat) -> Xiangqi {
+        self.clone()
+    }
+
+    fn truth_fen(&self) -> String {
+        self.fen()
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
+        Ok(Xiangqi::from_setup(&Setup::parse(fen)?)?)
+    }
+
+    fn set_up(
+        start: &Start,
+        handicap: &Option<Handicap>,
+        _rng: &mut dyn rand_core::RngCore,
+    ) -> Result<Self, NewGameError> {
+        match (start, handicap) {
+            (Start::Usual, None) => Ok(Xiangqi::new()),
+            (Start::Usual, Some(h)) => Ok(Xiangqi::with_handicap(*h)),
+            (Start::Fen(fen), None) => Ok(<Xiangqi as Truth>::from_fen(fen)?),
+            (Start::Fen(_), Some(_)) => Err(NewGameError::HandicapWithFen),
+        }
     }
 }
 

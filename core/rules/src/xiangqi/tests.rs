@@ -1,4 +1,5 @@
 use super::*;
+use crate::PlayError;
 
 fn pos(fen: &str) -> Xiangqi {
     Xiangqi::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

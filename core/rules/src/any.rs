@@ -1,0 +1,437 @@
+//! The one place that goes from a game's name to its types: [`AnyGame`], an enum over the
+//! four games' records, and [`AnyView`], an enum over what one seat of each holds.
+//!
+//! Code for every game is written once, generic over [`Truth`] (or [`Position`]), and reaches
+//! a game chosen at run time through [`with_game!`](crate::with_game) or
+//! [`with_view!`](crate::with_view), whose arms are the only list of the games' types. What
+//! needs no types of its own (move texts, FENs, the outcome) is on the enums directly.
+
+use std::fmt;
+
+use rand_core::RngCore;
+
+use crate::jieqi::{JieqiView, RuleSet};
+use crate::xiangqi::Handicap;
+use crate::{
+    Color, Friendly, Game, JesonMor, Jieqi, Outcome, ParseFenError, PlayError, Position, Seat,
+    Truth, Variant, View, Xiangqi,
+};
+
+/// Where a new game starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// The game's usual start (Jieqi: a new shuffle).
+    Usual,
+    /// A position in the game's FEN. For Jieqi either form: a full FEN (the truth), or a
+    /// view FEN whose unknown identities are dealt.
+    Fen(String),
+}
+
+/// An option of a new game that only some games have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameOption {
+    /// A handicap (Xiangqi).
+    Handicap,
+    /// A rule set (Jieqi).
+    RuleSet,
+}
+
+impl GameOption {
+    /// The option in words, for messages to developers.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameOption::Handicap => "handicaps",
+            GameOption::RuleSet => "rule sets",
+        }
+    }
+}
+
+/// What a new game is: the game, where it starts, and the options of its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NewGame {
+    /// The game.
+    pub variant: Variant,
+    /// Where it starts.
+    pub start: Start,
+    /// Xiangqi: the handicap the first player gives.
+    pub handicap: Option<Handicap>,
+    /// Jieqi: the rule set (the default when `None`).
+    pub rule_set: Option<RuleSet>,
+}
+
+impl NewGame {
+    /// The usual start of `variant`, with no options.
+    pub fn usual(variant: Variant) -> NewGame {
+        NewGame { variant, start: Start::Usual, handicap: None, rule_set: None }
+    }
+
+    /// `variant` from a FEN, with no options.
+    pub fn from_fen(variant: Variant, fen: &str) -> NewGame {
+        NewGame { start: Start::Fen(fen.to_owned()), ..NewGame::usual(variant) }
+    }
+}
+
+/// Why a new game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NewGameError {
+    /// The start FEN could not be read or describes an impossible position.
+    Fen(ParseFenError),
+    /// The game has no such option (a handicap outside Xiangqi, a rule set outside Jieqi).
+    NotForGame {
+        /// The option given.
+        option: GameOption,
+        /// The game.
+        variant: Variant,
+    },
+    /// A handicap removes pieces from the usual start; a FEN gives its own position.
+    HandicapWithFen,
+}
+
+impl fmt::Display for NewGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NewGameError::Fen(e) => write!(f, "bad start position: {e}"),
+            NewGameError::NotForGame { option, variant } => {
+                write!(f, "{variant} has no {}", option.as_str())
+            }
+            NewGameError::HandicapWithFen => {
+                f.write_str("give either a start position or a handicap, not both")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NewGameError {}
+
+impl From<ParseFenError> for NewGameError {
+    fn from(e: ParseFenError) -> Self {
+        NewGameError::Fen(e)
+    }
+}
+
+/// A game of any of the four games: the true record (see [`Truth`]).
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Xiangqi.
+    Xiangqi(Game<Xiangqi>),
+    /// Jieqi, with the hidden identities.
+    Jieqi(Game<Jieqi>),
+    /// Jeson Mor.
+    JesonMor(Game<JesonMor>),
+    /// Friendly chess.
+    Friendly(Game<Friendly>),
+}
+
+/// What one seat holds of a game of any of the four games (see [`Truth::view`]): for an open
+/// game the game itself, for Jieqi the seat's record of views.
+#[derive(Clone, Debug)]
+pub enum AnyView {
+    /// Xiangqi.
+    Xiangqi(Game<Xiangqi>),
+    /// One seat's record of a Jieqi game.
+    Jieqi(Game<JieqiView>),
+    /// Jeson Mor.
+    JesonMor(Game<JesonMor>),
+    /// Friendly chess.
+    Friendly(Game<Friendly>),
+}
+
+/// Runs `$body` with `$g` bound to the [`Game`] inside an [`AnyGame`] (moved, or borrowed if
+/// `$game` is a reference): the body is compiled once per game, so generic code over
+/// [`Truth`] reaches a game chosen at run time.
+///
+/// ```
+/// use rodina_rules::{AnyGame, NewGame, Variant, with_game};
+/// let game = AnyGame::new(&NewGame::usual(Variant::JesonMor), &mut rand::rng())?;
+/// let n = with_game!(&game, g => g.legal_moves().len());
+/// assert_eq!(n, 30);
+/// # Ok::<(), rodina_rules::NewGameError>(())
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            $crate::AnyGame::Xiangqi($g) => $body,
+            $crate::AnyGame::Jieqi($g) => $body,
+            $crate::AnyGame::JesonMor($g) => $body,
+            $crate::AnyGame::Friendly($g) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$g` bound to the [`Game`] inside an [`AnyView`], as
+/// [`with_game!`](crate::with_game) does for [`AnyGame`].
+#[macro_export]
+macro_rules! with_view {
+    ($view:expr, $g:ident => $body:expr) => {
+        match $view {
+            $crate::AnyView::Xiangqi($g) => $body,
+            $crate::AnyView::Jieqi($g) => $body,
+            $crate::AnyView::JesonMor($g) => $body,
+            $crate::AnyView::Friendly($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// Sets up a new game: the start (the usual one, or a FEN) with the options of its kind.
+    /// Jieqi deals from `rng`: give the operating system's secure generator for a real game
+    /// (`rand::rngs::OsRng`), a seeded one for a reproducible game.
+    pub fn new(new: &NewGame, rng: &mut dyn RngCore) -> Result<AnyGame, NewGameError> {
+        let not_for = |option| NewGameError::NotForGame { option, variant: new.variant };
+        if new.variant != Variant::Xiangqi && new.handicap.is_some() {
+            return Err(not_for(GameOption::Handicap));
+        }
+        if new.variant != Variant::Jieqi && new.rule_set.is_some() {
+            return Err(not_for(GameOption::RuleSet));
+        }
+        let start = &new.start;
+        Ok(match new.variant {
+            Variant::Xiangqi => Game::new(Xiangqi::set_up(start, &new.handicap, rng)?).into(),
+            Variant::Jieqi => {
+                let rules = new.rule_set.unwrap_or(RuleSet::Default).rules();
+                Game::new(Jieqi::set_up(start, &rules, rng)?).into()
+            }
+            Variant::JesonMor => Game::new(JesonMor::set_up(start, &(), rng)?).into(),
+            Variant::Friendly => Game::new(Friendly::set_up(start, &(), rng)?).into(),
+        })
+    }
+
+    /// A game read back from what [`AnyGame::start_truth_fen`], [`AnyGame::move_texts`] and
+    /// [`AnyGame::declared`] wrote (a saved game): the start, the rule set (Jieqi), the moves
+    /// and any declared ending. Nothing is dealt: the start is the whole state.
+    pub fn replay(
+        variant: Variant,
+        rule_set: Option<RuleSet>,
+        start_truth_fen: &str,
+        moves: &[String],
+        declared: Option<Outcome>,
+    ) -> Result<AnyGame, ReplayError> {
+        let new = NewGame { rule_set, ..NewGame::from_fen(variant, start_truth_fen) };
+        let mut game = AnyGame::new(&new, &mut NoRandomness).map_err(ReplayError::Start)?;
+        for (i, text) in moves.iter().enumerate() {
+            game.play_text(text).map_err(|error| ReplayError::Move { ply: i + 1, error })?;
+        }
+        if let Some(ending) = declared {
+            game.declare(ending);
+        }
+        Ok(game)
+    }
+
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Xiangqi(_) => Variant::Xiangqi,
+            AnyGame::Jieqi(_) => Variant::Jieqi,
+            AnyGame::JesonMor(_) => Variant::JesonMor,
+            AnyGame::Friendly(_) => Variant::Friendly,
+        }
+    }
+
+    /// Files and ranks of the board.
+    pub fn size(&self) -> (u8, u8) {
+        with_game!(self, g => size_of(g))
+    }
+
+    /// Whether seats may know less than the truth (see [`Truth::HIDES_INFORMATION`]).
+    pub fn hides_information(&self) -> bool {
+        with_game!(self, g => hides(g))
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        with_game!(self, g => g.turn())
+    }
+
+    /// The number of moves played.
+    pub fn len(&self) -> usize {
+        with_game!(self, g => g.len())
+    }
+
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        with_game!(self, g => g.position().is_check())
+    }
+
+    /// How the game has ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_game!(self, g => g.outcome())
+    }
+
+    /// The legal moves in the game's coordinate text, in generation order.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        with_game!(self, g => texts_of(g))
+    }
+
+    /// Plays a move given as text (see [`Game::play_text`]).
+    pub fn play_text(&mut self, text: &str) -> Result<(), PlayError> {
+        with_game!(self, g => g.play_text(text).map(drop))
+    }
+
+    /// Takes back the last move (and any declared ending); whether there was one.
+    pub fn undo(&mut self) -> bool {
+        with_game!(self, g => g.undo().is_some())
+    }
+
+    /// Ends the game with an ending its moves do not show (see [`Game::declare`]).
+    pub fn declare(&mut self, ending: Outcome) {
+        with_game!(self, g => g.declare(ending))
+    }
+
+    /// The declared ending, if any.
+    pub fn declared(&self) -> Option<Outcome> {
+        with_game!(self, g => g.declared())
+    }
+
+    /// Takes back a declared ending; returns it.
+    pub fn take_back_ending(&mut self) -> Option<Outcome> {
+        with_game!(self, g => g.take_back_ending())
+    }
+
+    /// The current position's whole state (see [`Truth::truth_fen`]): for saved games and the
+    /// server's storage, never for a seat.
+    pub fn truth_fen(&self) -> String {
+        with_game!(self, g => g.position().truth_fen())
+    }
+
+    /// The start position's whole state (see [`Truth::truth_fen`]).
+    pub fn start_truth_fen(&self) -> String {
+        with_game!(self, g => g.start().truth_fen())
+    }
+
+    /// The moves as the true record writes them (Jieqi: with every identity): what
+    /// [`AnyGame::replay`] reads back. For saved games and the server's storage only.
+    pub fn move_texts(&self) -> Vec<String> {
+        with_game!(self, g => g.move_texts())
+    }
+
+    /// The current position's FEN as `seat` may see it.
+    pub fn view_fen(&self, seat: Seat) -> String {
+        with_game!(self, g => g.view_fen(seat))
+    }
+
+    /// The moves as `seat` may know them.
+    pub fn move_texts_for(&self, seat: Seat) -> Vec<String> {
+        with_game!(self, g => g.move_texts_for(seat))
+    }
+
+    /// What `seat` holds of the game.
+    pub fn view(&self, seat: Seat) -> AnyView {
+        with_game!(self, g => g.view(seat).into())
+    }
+}
+
+impl AnyView {
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyView::Xiangqi(_) => Variant::Xiangqi,
+            AnyView::Jieqi(_) => Variant::Jieqi,
+            AnyView::JesonMor(_) => Variant::JesonMor,
+            AnyView::Friendly(_) => Variant::Friendly,
+        }
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        with_view!(self, g => g.turn())
+    }
+
+    /// How the game has ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_view!(self, g => g.outcome())
+    }
+
+    /// The legal moves in the game's coordinate text, in generation order.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        with_view!(self, g => texts_of(g))
+    }
+
+    /// Plays a move as this seat's record writes it (see [`Game::play_text`]).
+    pub fn play_text(&mut self, text: &str) -> Result<(), PlayError> {
+        with_view!(self, g => g.play_text(text).map(drop))
+    }
+
+    /// The current position's FEN as this seat sees it.
+    pub fn fen(&self) -> String {
+        with_view!(self, g => g.position().fen())
+    }
+
+    /// The moves as this seat knows them.
+    pub fn move_texts(&self) -> Vec<String> {
+        with_view!(self, g => g.move_texts())
+    }
+}
+
+fn size_of<P: Position>(_: &Game<P>) -> (u8, u8) {
+    (P::FILES, P::RANKS)
+}
+
+fn hides<P: Truth>(_: &Game<P>) -> bool {
+    P::HIDES_INFORMATION
+}
+
+fn texts_of<P: Position>(game: &Game<P>) -> Vec<String> {
+    let pos = game.position();
+    game.legal_moves().iter().map(|m| pos.move_text(m)).collect()
+}
+
+macro_rules! from_records {
+    ($any:ident: $($arm:ident($ty:ty)),*) => {
+        $(impl From<Game<$ty>> for $any {
+            fn from(game: Game<$ty>) -> Self {
+                $any::$arm(game)
+            }
+        })*
+    };
+}
+
+from_records!(AnyGame: Xiangqi(Xiangqi), Jieqi(Jieqi), JesonMor(JesonMor), Friendly(Friendly));
+from_records!(AnyView: Xiangqi(Xiangqi), Jieqi(JieqiView), JesonMor(JesonMor), Friendly(Friendly));
+
+/// Why a saved game could not be read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The start could not be set up.
+    Start(NewGameError),
+    /// A move could not be played.
+    Move {
+        /// Its ply, 1 for the first move.
+        ply: usize,
+        /// Why.
+        error: PlayError,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Start(e) => e.fmt(f),
+            ReplayError::Move { ply, error } => write!(f, "move {ply}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The generator of a replay, which deals nothing since its start is a whole state (a full
+/// FEN). Were a view FEN given instead, its unknown identities would be dealt the same way
+/// every time: fine for reading a record back, never a deal for a real game.
+struct NoRandomness;
+
+impl RngCore for NoRandomness {
+    fn next_u32(&mut self) -> u32 {
+        0
+    }
+    fn next_u64(&mut self) -> u64 {
+        0
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        dst.fill(0);
+    }
+}
