@@ -9,8 +9,9 @@
 
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
 use rodina_engine::{Bot, BotGame, Level, Limits, Request, Searcher};
-use rodina_rules::{Friendly, Game, JesonMor, Xiangqi};
+use rodina_rules::{AnyGame, Game, NewGame, Seat, Start, Truth, Variant, with_game};
 
 /// Games per level; more games give steadier percentiles.
 const GAMES: usize = 4;
@@ -25,27 +26,46 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
-fn think_times<G: BotGame>(level: Level, games: usize) -> (Vec<Duration>, Vec<Game<G>>) {
+/// Self-play of one level from the usual start (a new shuffle per game where the game deals): each
+/// bot is given its own seat's record. Returns the sorted times per searched move and the
+/// views the bots searched, every 20th ply from the 10th.
+fn think_times<P: Truth>(level: Level, games: usize) -> (Vec<Duration>, Vec<P::View>)
+where
+    P::View: BotGame,
+{
     let mut times = Vec::new();
-    let mut records = Vec::new();
+    let mut sample = Vec::new();
     for g in 0..games {
-        let mut red = Bot::<G>::new(level, 1000 + g as u64 * 2);
-        let mut black = Bot::<G>::new(level, 1001 + g as u64 * 2);
-        let mut game = Game::new(G::start_position());
+        let mut bots = [
+            Bot::<P::View>::new(level, 1000 + g as u64 * 2),
+            Bot::<P::View>::new(level, 1001 + g as u64 * 2),
+        ];
+        let Some(mut game) = start_of::<P>(g) else { break };
         while game.outcome().is_none() && game.len() < MAX_PLIES {
-            let bot = if game.len() % 2 == 0 { &mut red } else { &mut black };
+            let turn = game.turn();
+            let record = game.view(Seat::Player(turn));
             let started = Instant::now();
-            let Some(m) = bot.choose(&game, None, None) else { break };
+            let Some(m) = bots[turn.index()].choose(&record, None, None) else { break };
             let spent = started.elapsed();
             if !m.from_book {
                 times.push(spent);
             }
-            game.play_unchecked(&m.mv);
+            if game.len() % 20 == 10 {
+                sample.push(record.position().clone());
+            }
+            if game.play(&m.mv).is_err() {
+                break;
+            }
         }
-        records.push(game);
     }
     times.sort();
-    (times, records)
+    (times, sample)
+}
+
+/// Game `g`'s start: the usual one, a seeded shuffle where the game deals.
+fn start_of<P: Truth>(g: usize) -> Option<Game<P>> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(500 + g as u64);
+    P::set_up(&Start::Usual, &Default::default(), &mut rng).ok().map(Game::new)
 }
 
 fn nodes_per_second<G: rodina_engine::SearchGame>(positions: &[G], nodes: u64) -> f64 {
@@ -60,9 +80,11 @@ fn nodes_per_second<G: rodina_engine::SearchGame>(positions: &[G], nodes: u64) -
     total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
 }
 
-fn bench_game<G: BotGame>(games: usize) {
-    let name = G::start_position().variant();
-    println!("{name}: think time per searched move, {games} self-play games per level");
+fn bench_game<P: Truth>(_: &Game<P>, games: usize)
+where
+    P::View: BotGame,
+{
+    println!("{}: think time per searched move, {games} self-play games per level", P::VARIANT);
     println!(
         "  {:<14} {:>6} {:>10} {:>10} {:>10}",
         "level", "moves", "median ms", "p95 ms", "max ms"
@@ -72,7 +94,7 @@ fn bench_game<G: BotGame>(games: usize) {
         if level == Level::Full {
             continue;
         }
-        let (times, records) = think_times::<G>(level, games);
+        let (times, sample) = think_times::<P>(level, games);
         println!(
             "  {:<14} {:>6} {:>10.1} {:>10.1} {:>10.1}",
             level.id(),
@@ -82,13 +104,7 @@ fn bench_game<G: BotGame>(games: usize) {
             times.last().copied().unwrap_or_default().as_secs_f64() * 1e3
         );
         if level == Level::Club {
-            for game in &records {
-                for ply in (10..game.len()).step_by(20) {
-                    if let Some(p) = game.position_at(ply) {
-                        sample_positions.push(p.clone());
-                    }
-                }
-            }
+            sample_positions = sample;
         }
     }
     let nps = nodes_per_second(&sample_positions, 300_000);
@@ -96,62 +112,6 @@ fn bench_game<G: BotGame>(games: usize) {
         "  full-strength search speed: {:.0} nodes/s over {} positions from Club games",
         nps,
         sample_positions.len()
-    );
-}
-
-/// Jieqi: self-play from seeded shuffles, each bot given its own views.
-fn bench_jieqi(games: usize) {
-    use rand::SeedableRng;
-    use rodina_engine::JieqiBot;
-    use rodina_rules::jieqi::{Jieqi, JieqiView, Rules, Seat, ViewGame};
-
-    println!("jieqi: think time per searched move, {games} self-play games per level");
-    println!(
-        "  {:<14} {:>6} {:>10} {:>10} {:>10}",
-        "level", "moves", "median ms", "p95 ms", "max ms"
-    );
-    let mut sample: Vec<JieqiView> = Vec::new();
-    for level in Level::ALL {
-        if level == Level::Full {
-            continue;
-        }
-        let mut times = Vec::new();
-        for g in 0..games {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(500 + g as u64);
-            let mut game = Game::new(Jieqi::shuffled(&mut rng, Rules::DEFAULT));
-            let mut bots = [
-                JieqiBot::new(level, 1000 + g as u64 * 2),
-                JieqiBot::new(level, 1001 + g as u64 * 2),
-            ];
-            while game.outcome().is_none() && game.len() < MAX_PLIES {
-                let turn = rodina_rules::Position::turn(game.position());
-                let record = ViewGame::from_game(&game, Seat::Player(turn));
-                let started = Instant::now();
-                let Some(m) = bots[turn.index()].choose(&record, None, None) else { break };
-                times.push(started.elapsed());
-                if level == Level::Club && game.len() % 20 == 10 {
-                    sample.push(record.view().clone());
-                }
-                if game.play(&m.mv).is_err() {
-                    break;
-                }
-            }
-        }
-        times.sort();
-        println!(
-            "  {:<14} {:>6} {:>10.1} {:>10.1} {:>10.1}",
-            level.id(),
-            times.len(),
-            percentile(&times, 0.5).as_secs_f64() * 1e3,
-            percentile(&times, 0.95).as_secs_f64() * 1e3,
-            times.last().copied().unwrap_or_default().as_secs_f64() * 1e3
-        );
-    }
-    let nps = nodes_per_second(&sample, 300_000);
-    println!(
-        "  full-strength search speed: {:.0} nodes/s over {} views from Club games",
-        nps,
-        sample.len()
     );
 }
 
@@ -165,17 +125,15 @@ fn main() {
         .map(String::as_str)
         .filter(|a| !a.starts_with('-') && a.parse::<usize>().is_err())
         .collect();
-    let wanted = |name: &str| named.is_empty() || named.contains(&name);
-    if wanted("xiangqi") {
-        bench_game::<Xiangqi>(games);
-    }
-    if wanted("jesonmor") {
-        bench_game::<JesonMor>(games);
-    }
-    if wanted("friendly") {
-        bench_game::<Friendly>(games);
-    }
-    if wanted("jieqi") {
-        bench_jieqi(games);
+    for &variant in Variant::ALL {
+        if !named.is_empty() && !named.contains(&variant.name()) {
+            continue;
+        }
+        // The game chosen by name only gives the type to measure: each game starts anew.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(500);
+        match AnyGame::new(&NewGame::usual(variant), &mut rng) {
+            Ok(any) => with_game!(&any, g => bench_game(g, games)),
+            Err(e) => eprintln!("{variant}: {e}"),
+        }
     }
 }

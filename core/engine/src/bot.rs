@@ -1,48 +1,40 @@
-//! A bot for the open games (every piece visible): a level, a seed and a game record in,
-//! a move out.
+//! A bot for every game: a level, a seed and a game record in, a move out. The record is
+//! what the bot's seat may know: the game itself in an open game, the seat's record of views
+//! in Jieqi (`Game<JieqiView>`), so the same bot never sees a hidden identity.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use rodina_rules::jieqi::JieqiView;
 use rodina_rules::{Game, Position};
 
 use crate::level::{Level, LevelSettings};
 use crate::search::{Limits, PathEntry, Request, Searcher, mix};
 use crate::{SearchGame, xiangqi};
 
-/// A game the [`Bot`] can play: its positions are both rules positions and search states.
+/// A game the [`Bot`] can play: its positions (or a seat's views) are both rules positions
+/// and search states.
 pub trait BotGame: Position + SearchGame<Move = <Self as Position>::Move> {
-    /// The start position (the opening book only applies to games that start there).
-    fn start_position() -> Self;
-
-    /// Opening lines in the game's move text, each from the start position.
+    /// Opening lines in the game's move text, each from the usual start.
     fn book() -> &'static [&'static str] {
         &[]
     }
 }
 
 impl BotGame for rodina_rules::Xiangqi {
-    fn start_position() -> Self {
-        rodina_rules::Xiangqi::new()
-    }
-
     fn book() -> &'static [&'static str] {
         xiangqi::BOOK
     }
 }
 
-impl BotGame for rodina_rules::Friendly {
-    fn start_position() -> Self {
-        rodina_rules::Friendly::new()
-    }
-}
+impl BotGame for rodina_rules::Friendly {}
 
-impl BotGame for rodina_rules::JesonMor {
-    fn start_position() -> Self {
-        rodina_rules::JesonMor::new()
-    }
-}
+impl BotGame for rodina_rules::JesonMor {}
+
+/// The Jieqi bot searches its seat's view: a reveal is a chance node over the identities
+/// still possible (see [`crate::jieqi`]).
+impl BotGame for JieqiView {}
 
 /// The move type of a bot game.
 type Mv<G> = <G as Position>::Move;
@@ -76,8 +68,7 @@ impl<G: BotGame> Bot<G> {
     /// A bot of `level` whose choices (noise, blind spots, book lines) follow `seed`. Give a
     /// new random seed per game so that games differ.
     pub fn new(level: Level, seed: u64) -> Self {
-        let settings = level.settings(G::start_position().variant());
-        Bot::with_settings(level, settings, seed)
+        Bot::with_settings(level, level.settings(G::VARIANT), seed)
     }
 
     /// A bot with explicit settings (for calibration and experiments).
@@ -116,10 +107,29 @@ impl<G: BotGame> Bot<G> {
         if let Some(mv) = self.book_move(game, &legal) {
             return Some(BotMove { mv, score: 0, depth: 0, nodes: 0, from_book: true });
         }
-        let allowed = moves_not_losing_by_history(game, &legal);
-        let history = path_of(game);
-        let root = game.position();
-        search_move(&mut self.searcher, &self.settings, root, &history, &allowed, time, stop)
+        let (history, allowed) = search_inputs(game, &legal);
+        self.searcher.clear();
+        let req = Request {
+            root: game.position(),
+            history: &history,
+            root_moves: Some(&allowed),
+            limits: Limits {
+                depth: self.settings.depth,
+                nodes: Some(self.settings.nodes),
+                time,
+            },
+            stop,
+        };
+        // Each move is decided from the record alone: nothing learned in earlier searches
+        // carries over, so a position, level and seed always give the same move.
+        let result = self.searcher.search(&req, |_| {});
+        Some(BotMove {
+            mv: result.best?,
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            from_book: false,
+        })
     }
 
     /// A book move, if the game started from the start position, is still within the
@@ -129,8 +139,7 @@ impl<G: BotGame> Bot<G> {
         if ply >= self.settings.book_plies || G::book().is_empty() {
             return None;
         }
-        let start = G::start_position();
-        if game.start().zobrist() != start.zobrist() {
+        if !game.start().is_start() {
             return None;
         }
         let played: Vec<String> = game
@@ -159,39 +168,14 @@ impl<G: BotGame> Bot<G> {
     }
 }
 
-/// A level's search for a move at `root` among `allowed`, after `history`.
-///
-/// Each move is decided from the record alone: nothing learned in earlier searches carries
-/// over, so a position, level and seed always give the same move.
-pub(crate) fn search_move<G: SearchGame>(
-    searcher: &mut Searcher<G>,
-    settings: &LevelSettings,
-    root: &G,
-    history: &[PathEntry],
-    allowed: &[G::Move],
-    time: Option<Duration>,
-    stop: Option<Arc<AtomicBool>>,
-) -> Option<BotMove<G::Move>> {
-    searcher.clear();
-    let req = Request {
-        root,
-        history,
-        root_moves: Some(allowed),
-        limits: Limits { depth: settings.depth, nodes: Some(settings.nodes), time },
-        stop,
-    };
-    let result = searcher.search(&req, |_| {});
-    Some(BotMove {
-        mv: result.best?,
-        score: result.score,
-        depth: result.depth,
-        nodes: result.nodes,
-        from_book: false,
-    })
-}
-
-/// The repetition path of a game record, for the search.
-pub fn path_of<G: BotGame>(game: &Game<G>) -> Vec<PathEntry> {
+/// What a search of `game`'s current position needs besides the position: the repetition
+/// path of the record (for the search's own repetition verdicts), and the root moves: the
+/// `legal` moves without those after which the game's history rules (perpetual check or
+/// chase) would make the mover lose at once, unless every move does.
+pub fn search_inputs<G: BotGame>(
+    game: &Game<G>,
+    legal: &[<G as Position>::Move],
+) -> (Vec<PathEntry>, Vec<<G as Position>::Move>) {
     let mut path = Vec::with_capacity(game.len() + 1);
     path.push(PathEntry {
         key: SearchGame::key(game.start()),
@@ -205,15 +189,19 @@ pub fn path_of<G: BotGame>(game: &Game<G>) -> Vec<PathEntry> {
             reset: ply.irreversible,
         });
     }
-    path
+    (path, moves_not_losing_by_history(game, legal))
 }
 
 /// The legal moves after which the game's history rules (perpetual check or chase) would
 /// not make the mover lose at once; all of them if every move loses that way.
-pub fn moves_not_losing_by_history<G: BotGame>(game: &Game<G>, legal: &[Mv<G>]) -> Vec<Mv<G>> {
-    let me = game.position().turn();
-    // Only a move that returns to a position of the current reversible stretch can complete
-    // a repetition; the cheap key test spares the full verdict for the others.
+fn moves_not_losing_by_history<G: BotGame>(
+    game: &Game<G>,
+    legal: &[<G as Position>::Move],
+) -> Vec<<G as Position>::Move> {
+    let me = game.turn();
+    // Only a reversible move that returns to a position of the current reversible stretch
+    // can complete a repetition (and a reversible move is never a chance move: it reveals
+    // and captures nothing); the cheap key test spares the full verdict for the others.
     let mut recent = Vec::new();
     for i in (0..=game.len()).rev() {
         if let Some(p) = game.position_at(i) {
@@ -223,11 +211,15 @@ pub fn moves_not_losing_by_history<G: BotGame>(game: &Game<G>, legal: &[Mv<G>]) 
             break;
         }
     }
-    let kept: Vec<Mv<G>> = legal
+    let pos = game.position();
+    let kept: Vec<_> = legal
         .iter()
         .filter(|m| {
-            let mut after = game.position().clone();
-            after.play_unchecked(m);
+            if Position::is_irreversible(pos, m) {
+                return true;
+            }
+            let mut after = pos.clone();
+            Position::play_unchecked(&mut after, m);
             if !recent.contains(&after.zobrist()) {
                 return true;
             }
@@ -242,14 +234,14 @@ pub fn moves_not_losing_by_history<G: BotGame>(game: &Game<G>, legal: &[Mv<G>]) 
 
 #[cfg(test)]
 mod tests {
-    use rodina_rules::{JesonMor, Xiangqi};
+    use rodina_rules::{JesonMor, Truth, Xiangqi};
 
     use super::*;
     use crate::Limits;
 
     /// Positions from a game of two Casual bots: ordinary middlegame positions.
-    fn sample_positions<G: BotGame>(seed: u64, plies: usize) -> Vec<Game<G>> {
-        let mut game = Game::new(G::start_position());
+    fn sample_positions<G: BotGame>(start: G, seed: u64, plies: usize) -> Vec<Game<G>> {
+        let mut game = Game::new(start);
         let mut bots = [Bot::<G>::new(Level::Casual, seed), Bot::<G>::new(Level::Casual, seed + 1)];
         let mut out = Vec::new();
         while game.outcome().is_none() && game.len() < plies {
@@ -274,7 +266,7 @@ mod tests {
 
     #[test]
     fn same_seed_same_move() {
-        let games = sample_positions::<Xiangqi>(5, 30);
+        let games = sample_positions(Xiangqi::new(), 5, 30);
         let g = games.last().expect("positions");
         for level in Level::ALL {
             let a = Bot::<Xiangqi>::new(level, 99).choose(g, None, None);
@@ -315,7 +307,7 @@ mod tests {
 
     #[test]
     fn levels_err_in_order_and_never_constantly_xiangqi() {
-        let positions = sample_positions::<Xiangqi>(11, 70);
+        let positions = sample_positions(Xiangqi::new(), 11, 70);
         assert!(positions.len() >= 15);
         let rates = blunder_rates(&positions);
         let n = positions.len();
@@ -327,7 +319,7 @@ mod tests {
 
     #[test]
     fn levels_err_in_order_and_never_constantly_jeson_mor() {
-        let positions = sample_positions::<JesonMor>(3, 40);
+        let positions = sample_positions(JesonMor::new(), 3, 40);
         let rates = blunder_rates(&positions);
         let n = positions.len();
         println!("jeson mor blunders in {n} positions: {rates:?}");

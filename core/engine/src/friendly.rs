@@ -97,7 +97,6 @@ impl SearchGame for Friendly {
     /// quiescence search over all of them (and the chains they start) would not end. The
     /// evaluation knows the threat instead, and the full-width search answers it.
     const HAS_CHECK: bool = false;
-    const PERPETUAL_CHECK_LOSES: bool = false;
     const HISTORY_SIZE: usize = 64 * 64;
 
     fn side(&self) -> Color {
@@ -127,6 +126,11 @@ impl SearchGame for Friendly {
     }
 
     fn in_check(&self) -> bool {
+        false
+    }
+
+    #[inline]
+    fn perpetual_check_loses(&self) -> bool {
         false
     }
 
@@ -212,6 +216,7 @@ impl SearchGame for Friendly {
 mod tests {
     use super::*;
     use crate::score::MATE;
+    use rodina_rules::Truth;
     use crate::{Limits, Request, Searcher};
 
     fn pos(fen: &str) -> Friendly {

@@ -23,9 +23,6 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// in quiescence.
     const HAS_CHECK: bool;
 
-    /// Whether a repetition cycle in which one side checked with every move is lost by that
-    /// side (the Xiangqi family); otherwise a repetition in the search is a draw.
-    const PERPETUAL_CHECK_LOSES: bool;
 
     /// Whether the game may have chance moves (see [`SearchGame::is_chance`]).
     const HAS_CHANCE: bool = false;
@@ -53,6 +50,11 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
 
     /// Whether the side to move is in check (always `false` without check).
     fn in_check(&self) -> bool;
+
+    /// Whether a repetition cycle in which one side checked with every move is lost by that
+    /// side (the Xiangqi family, under the game's rule set); otherwise a repetition in the
+    /// search is a draw.
+    fn perpetual_check_loses(&self) -> bool;
 
     /// The state after a legal, non-chance move.
     fn play(&self, m: &Self::Move) -> Self;

@@ -127,7 +127,6 @@ impl SearchGame for JesonMor {
     type Move = Move;
     /// An enemy knight on `e5` works like check: it must be taken at once.
     const HAS_CHECK: bool = true;
-    const PERPETUAL_CHECK_LOSES: bool = false;
     const HISTORY_SIZE: usize = 81 * 81;
 
     #[inline]
@@ -148,6 +147,11 @@ impl SearchGame for JesonMor {
     #[inline]
     fn in_check(&self) -> bool {
         self.centre_knight() == Some(!self.turn())
+    }
+
+    #[inline]
+    fn perpetual_check_loses(&self) -> bool {
+        false
     }
 
     #[inline]
@@ -216,6 +220,7 @@ impl SearchGame for JesonMor {
 mod tests {
     use super::*;
     use crate::score::MATE;
+    use rodina_rules::Truth;
     use crate::{Limits, Request, Searcher};
 
     fn pos(fen: &str) -> JesonMor {

@@ -1,6 +1,6 @@
 //! Jieqi for the search, from one seat's view only: the [`SearchGame`] implementation on
-//! [`JieqiView`], its evaluation, and [`JieqiBot`], whose public API takes a view record and
-//! never the true state.
+//! [`JieqiView`] and its evaluation. The bot is [`crate::Bot`]`<JieqiView>`: it takes a seat's
+//! record of views (`Game<JieqiView>`), never the true state.
 //!
 //! A move that turns a face-down piece up is a chance node: its outcomes are the identities of
 //! the mover's pool as the seat knows it, each as likely as its count. So is a capture of a
@@ -10,17 +10,10 @@
 //! palace and river once revealed, are worth more), and a face-down piece as the expected
 //! value of its side's pool.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use rodina_rules::jieqi::{Cell, JieqiView, Move, Pool, Repetition, Role, Square};
+use rodina_rules::{Color, DrawReason, Outcome, Position, WinReason};
 
-use rodina_rules::jieqi::{Cell, JieqiView, Move, Pool, Role, Square, ViewGame};
-use rodina_rules::{Color, DrawReason, Outcome, Variant, WinReason};
-
-use crate::bot::{BotMove, search_move};
 use crate::game::SearchGame;
-use crate::level::{Level, LevelSettings};
-use crate::search::{PathEntry, Searcher};
 use crate::xiangqi::{
     CANNON_PST, CHARIOT_PST, HORSE_PST, MOB_CANNON, MOB_CHARIOT, MOB_HORSE, SOLDIER_PST,
     cannon_mobility, chariot_mobility, code, horse_mobility, pst,
@@ -105,7 +98,6 @@ fn value_at(view: &JieqiView, s: Square) -> i32 {
 impl SearchGame for JieqiView {
     type Move = Move;
     const HAS_CHECK: bool = true;
-    const PERPETUAL_CHECK_LOSES: bool = true;
     const HAS_CHANCE: bool = true;
     const HISTORY_SIZE: usize = 90 * 90;
 
@@ -128,14 +120,20 @@ impl SearchGame for JieqiView {
         self.is_check()
     }
 
+    /// Under the Vietnamese rules a repetition is a plain draw; under the others perpetual
+    /// check loses.
+    fn perpetual_check_loses(&self) -> bool {
+        self.rules().repetition == Repetition::Asian
+    }
+
     fn play(&self, m: &Move) -> Self {
         let mut next = self.clone();
-        next.play_unchecked(*m, None, None);
+        next.play_seen_unchecked(*m, None, None);
         next
     }
 
     fn is_chance(&self, m: &Move) -> bool {
-        self.is_reveal(*m) || self.learns_capture(*m)
+        Position::is_chance(self, m)
     }
 
     /// One outcome per identity the move can turn up (the mover's pool) and, where the seat
@@ -158,7 +156,7 @@ impl SearchGame for JieqiView {
                 // A piece cannot be both the revealed and the captured one: they belong to
                 // different sides, so the two pools are independent.
                 let mut next = self.clone();
-                next.play_unchecked(*m, revealed, captured);
+                next.play_seen_unchecked(*m, revealed, captured);
                 out.push((next, a * b));
             }
         }
@@ -206,8 +204,9 @@ impl SearchGame for JieqiView {
 
     fn terminal(&self) -> Option<Outcome> {
         // The rule set's limit: 80 plies under Tencent's rules, 100 otherwise.
-        if self.halfmove_clock() >= self.rules().no_capture_plies {
-            return Some(Outcome::Draw { reason: DrawReason::FiftyMoves });
+        let limit = self.rules().no_capture_plies;
+        if self.halfmove_clock() >= limit {
+            return Some(Outcome::Draw { reason: DrawReason::no_capture_limit(limit) });
         }
         None
     }
@@ -222,92 +221,15 @@ impl SearchGame for JieqiView {
     }
 }
 
-/// What a search from `record`'s current view needs besides the view: the repetition path
-/// of the record, and the root moves (the legal moves the history allows, without those that
-/// would lose at once by the history rules, perpetual check or chase, unless all do).
-pub fn search_inputs(record: &ViewGame) -> (Vec<PathEntry>, Vec<Move>) {
-    let legal = record.legal_moves();
-    let me = record.view().turn();
-    // Only reversible moves can complete a repetition, and they need no identities.
-    let kept: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| {
-            if record.view().is_reveal(m) || record.view().is_capture(m) {
-                return true;
-            }
-            let mut r = record.clone();
-            r.play_unchecked(m, None, None);
-            r.outcome().and_then(|o| o.winner()) != Some(!me)
-        })
-        .collect();
-    let allowed = if kept.is_empty() { legal } else { kept };
-    let mut history = Vec::with_capacity(record.len() + 1);
-    history.push(PathEntry {
-        key: record.start().search_key(),
-        in_check: record.start().is_check(),
-        reset: true,
-    });
-    for ply in record.plies() {
-        history.push(PathEntry {
-            key: ply.view.search_key(),
-            in_check: ply.view.is_check(),
-            reset: ply.irreversible,
-        });
-    }
-    (history, allowed)
-}
-
-/// A Jieqi bot of one level. It decides from its seat's record of views ([`ViewGame`]) and
-/// nothing else: the true state never reaches it.
-pub struct JieqiBot {
-    settings: LevelSettings,
-    searcher: Searcher<JieqiView>,
-}
-
-impl JieqiBot {
-    /// A bot of `level` whose noise and blind spots follow `seed`.
-    pub fn new(level: Level, seed: u64) -> Self {
-        JieqiBot::with_settings(level.settings(Variant::Jieqi), seed)
-    }
-
-    /// A bot with explicit settings (for calibration and experiments).
-    pub fn with_settings(settings: LevelSettings, seed: u64) -> Self {
-        let mut searcher = Searcher::new(settings.hash_bytes);
-        searcher.set_settings(settings.search_settings(seed));
-        JieqiBot { settings, searcher }
-    }
-
-    /// Chooses a move for the side to move of `record`'s current view; `None` if the game
-    /// is over. The same record, level and seed always give the same move (unless `time`
-    /// cuts the search short).
-    pub fn choose(
-        &mut self,
-        record: &ViewGame,
-        time: Option<Duration>,
-        stop: Option<Arc<AtomicBool>>,
-    ) -> Option<BotMove<Move>> {
-        if record.outcome().is_some() {
-            return None;
-        }
-        let legal = record.legal_moves();
-        if legal.is_empty() {
-            return None;
-        }
-        let (history, allowed) = search_inputs(record);
-        let root = record.view();
-        search_move(&mut self.searcher, &self.settings, root, &history, &allowed, time, stop)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
     use rodina_rules::jieqi::{Jieqi, Rules, Seat};
-    use rodina_rules::{Game, Position};
+    use rodina_rules::{Game, Truth, View};
 
     use super::*;
+    use crate::{Bot, Level};
 
     fn shuffled(seed: u64) -> Jieqi {
         Jieqi::shuffled(&mut ChaCha8Rng::seed_from_u64(seed), Rules::DEFAULT)
@@ -327,7 +249,7 @@ mod tests {
     fn a_reveal_is_a_chance_node_over_the_pool() {
         let view = shuffled(2).view(Seat::Player(Color::White));
         let m = view.parse_move("h3e3").expect("legal");
-        assert!(view.is_chance(&m));
+        assert!(SearchGame::is_chance(&view, &m));
         let mut outs = Vec::new();
         view.outcomes(&m, &mut outs);
         // Six identities, weighted by their counts: fifteen pieces in all.
@@ -335,7 +257,7 @@ mod tests {
         assert_eq!(outs.iter().map(|(_, w)| w).sum::<u32>(), 15);
         // A general's step is no chance.
         let g = view.parse_move("e1e2").expect("legal");
-        assert!(!view.is_chance(&g));
+        assert!(!SearchGame::is_chance(&view, &g));
     }
 
     /// Plays `moves` on the true game (face-down moves reveal what the shuffle put there).
@@ -361,17 +283,17 @@ mod tests {
             let truth = Jieqi::deal(&view, &mut ChaCha8Rng::seed_from_u64(deal_seed));
             let other = truth.view(seat);
             assert_eq!(other.fen(), view.fen(), "the same view");
-            let record = ViewGame::new(other);
-            let m = JieqiBot::new(Level::Club, 5).choose(&record, None, None).expect("a move");
+            let record = Game::new(other);
+            let m = Bot::<JieqiView>::new(Level::Club, 5).choose(&record, None, None).expect("a move");
             bots.push(m);
         }
         assert!(bots.windows(2).all(|w| w[0] == w[1]), "{bots:?}");
         // From the very start too: different shuffles, one view, one move.
-        let a = ViewGame::new(shuffled(20).view(seat));
-        let b = ViewGame::new(shuffled(21).view(seat));
+        let a = Game::new(shuffled(20).view(seat));
+        let b = Game::new(shuffled(21).view(seat));
         assert_eq!(
-            JieqiBot::new(Level::Casual, 9).choose(&a, None, None),
-            JieqiBot::new(Level::Casual, 9).choose(&b, None, None)
+            Bot::<JieqiView>::new(Level::Casual, 9).choose(&a, None, None),
+            Bot::<JieqiView>::new(Level::Casual, 9).choose(&b, None, None)
         );
     }
 
@@ -384,23 +306,23 @@ mod tests {
             Seat::Player(Color::White),
         )
         .expect("valid view FEN");
-        let record = ViewGame::new(view);
-        let m = JieqiBot::new(Level::Club, 1).choose(&record, None, None).expect("a move");
+        let record = Game::new(view);
+        let m = Bot::<JieqiView>::new(Level::Club, 1).choose(&record, None, None).expect("a move");
         assert_eq!(m.mv.to.to_string(), "e6", "{m:?}");
     }
 
     #[test]
     fn plays_a_whole_game_from_views_only() {
         let mut game = Game::new(shuffled(4));
-        let mut bots = [JieqiBot::new(Level::Beginner, 1), JieqiBot::new(Level::Beginner, 2)];
-        while game.outcome().is_none() && game.len() < 60 {
-            let seat = Seat::Player(game.position().turn());
-            let record = ViewGame::from_game(&game, seat);
-            let i = game.position().turn().index();
-            let m = bots[i].choose(&record, None, None).expect("a move").mv;
+        let mut bots = [Bot::<JieqiView>::new(Level::Beginner, 1), Bot::<JieqiView>::new(Level::Beginner, 2)];
+        // A game ends: every 100 plies at the most a piece is taken, and 30 can be.
+        while game.outcome().is_none() && game.len() < 3_100 {
+            let seat = Seat::Player(game.turn());
+            let record = game.view(seat);
+            let m = bots[game.turn().index()].choose(&record, None, None).expect("a move").mv;
             game.play(&m).expect("the bot's move is legal");
         }
-        assert!(game.len() >= 20 || game.outcome().is_some());
+        assert!(game.outcome().is_some(), "{} plies and no end", game.len());
     }
 
     #[test]
@@ -414,7 +336,7 @@ mod tests {
             JieqiView::from_fen_with_rules(&fen, Seat::Player(Color::White), Rules::DEFAULT)
                 .unwrap();
         assert_eq!(tencent.halfmove_clock(), 80);
-        assert_eq!(tencent.terminal(), Some(Outcome::Draw { reason: DrawReason::FiftyMoves }));
+        assert_eq!(tencent.terminal(), Some(Outcome::Draw { reason: DrawReason::MoveLimit }));
         assert_eq!(default.terminal(), None);
     }
 }

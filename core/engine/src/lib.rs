@@ -18,8 +18,7 @@ mod search;
 mod tt;
 pub mod xiangqi;
 
-pub use bot::{Bot, BotGame, BotMove, moves_not_losing_by_history, path_of};
+pub use bot::{Bot, BotGame, BotMove, search_inputs};
 pub use game::SearchGame;
-pub use jieqi::JieqiBot;
 pub use level::{Level, LevelSettings, UnknownLevel};
 pub use search::{Limits, MAX_PLY, PathEntry, Progress, Request, SearchResult, Searcher, Settings};

@@ -1062,7 +1062,7 @@ impl<G: SearchGame> Searcher<G> {
             j -= 2;
             if path[j].key == key {
                 let draw = self.draw_score(pos.side());
-                if !G::PERPETUAL_CHECK_LOSES {
+                if !pos.perpetual_check_loses() {
                     return Some(draw);
                 }
                 // Our moves led to the odd entries after j, the opponent's to the even ones.
@@ -1165,7 +1165,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
 
-    use rodina_rules::{Position, Xiangqi};
+    use rodina_rules::{Position, Truth, Xiangqi};
 
     use super::*;
     use crate::score::{MATE, mate_in_moves};

@@ -354,7 +354,6 @@ pub(crate) fn horse_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
 impl SearchGame for Xiangqi {
     type Move = Move;
     const HAS_CHECK: bool = true;
-    const PERPETUAL_CHECK_LOSES: bool = true;
     const HISTORY_SIZE: usize = 90 * 90;
 
     #[inline]
@@ -375,6 +374,11 @@ impl SearchGame for Xiangqi {
     #[inline]
     fn in_check(&self) -> bool {
         self.is_check()
+    }
+
+    #[inline]
+    fn perpetual_check_loses(&self) -> bool {
+        true
     }
 
     #[inline]
@@ -482,7 +486,7 @@ pub const BOOK: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rodina_rules::Game;
+    use rodina_rules::{Game, Truth};
 
     fn pos(fen: &str) -> Xiangqi {
         Xiangqi::from_fen(fen).expect("valid FEN")
