@@ -1,12 +1,12 @@
 //! Friendly chess on the command line: the board with its bonds, and moves entered step by
 //! step when a chain goes on.
 
-use rodina_rules::Color;
 use rodina_rules::friendly::{
     Cell, Friendly, Lifted, Move, MoveInput, Role, Square, StepResult, TargetKind,
 };
+use rodina_rules::{Color, Game};
 
-use crate::games::CliGame;
+use crate::terminal::Terminal;
 
 /// Draws the board: a single as its letter, a bond as its two letters (White's first), the
 /// last move's squares in brackets, a threatened king between `!`, and the piece in hand
@@ -67,25 +67,19 @@ fn draw_board(
     out
 }
 
-impl CliGame for Friendly {
-    fn start() -> Self {
-        Friendly::new()
-    }
-
-    fn count_nodes(&self, depth: u32) -> u64 {
-        self.perft(depth)
-    }
-
-    fn draw(&self, last: Option<&Move>, color: bool) -> String {
+impl Terminal for Friendly {
+    fn draw(record: &Game<Self>, color: bool) -> String {
+        let pos = record.position();
+        let last = record.moves().last();
         let marked = |s: Square| {
             last.is_some_and(|m| m.from() == s || m.steps().iter().any(|st| st.to == s))
         };
         let threatened_kings: Vec<Square> = Color::ALL
             .into_iter()
-            .filter(|&c| self.is_threatened(c))
-            .map(|c| self.king(c))
+            .filter(|&c| pos.is_threatened(c))
+            .map(|c| pos.king(c))
             .collect();
-        draw_board(|s| self.cell(s), marked, |s| threatened_kings.contains(&s), None, color)
+        draw_board(|s| pos.cell(s), marked, |s| threatened_kings.contains(&s), None, color)
     }
 
     fn input_hint() -> &'static str {

@@ -1,106 +1,123 @@
-//! The subcommands, written once for every game through the [`CliGame`] trait.
+//! Reading the position the arguments describe, and the subcommands that only look at it
+//! (`perft`, `moves`, `status`), written once for every game over the rules' [`AnyGame`] and
+//! [`AnyView`].
+//!
+//! A game's whole state (any FEN of an open game, Jieqi's full FEN) is read as the true game,
+//! its `--moves` in the record's text (coordinates; for Jieqi optionally with the notes of a
+//! record, `b3b10=Cx(n)`, which must agree with it). A view's text (Jieqi's view FEN) is read
+//! as the first seat's that can hold it, its `--moves` saying what each reveal turned up
+//! (`h3e3=C`). Without `--fen`, a game that deals is looked at as a spectator sees its start
+//! (no deal is needed to know the legal moves), and `play` deals a new game.
 
-use rodina_rules::jeson_mor::{Move as JesonMorMove, Square as JesonMorSquare};
-use rodina_rules::xiangqi::{Handicap, Move as XiangqiMove, Square};
-use rodina_rules::{Color, Friendly, Game, JesonMor, Position, Variant, Xiangqi};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rodina_rules::jieqi::RuleSet;
+use rodina_rules::xiangqi::Handicap;
+use rodina_rules::{AnyGame, AnyView, NewGame, NewGameError, Outcome, Seat, Start, Variant};
 use serde_json::json;
 
 use crate::PositionArgs;
 
-/// What the command line needs from a game beyond [`Position`].
-pub trait CliGame: Position {
-    /// The start position.
-    fn start() -> Self;
+/// What the arguments describe: the true game, or what one seat knows of it.
+pub enum Loaded {
+    /// The whole state.
+    Truth(AnyGame),
+    /// One seat's record.
+    View(AnyView),
+}
 
-    /// The start position with a named handicap, if the game has handicaps.
-    fn start_with_handicap(name: &str) -> Result<Self, String> {
-        Err(format!("{} has no handicap {name:?}", Self::start().variant()))
-    }
+/// The new game the arguments name.
+fn new_game(args: &PositionArgs, handicap: Option<&str>) -> Result<NewGame, String> {
+    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let handicap =
+        handicap.map(str::parse::<Handicap>).transpose().map_err(|e| format!("{e}"))?;
+    let rule_set =
+        args.rules.as_deref().map(str::parse::<RuleSet>).transpose().map_err(|e| format!("{e}"))?;
+    let start = args.fen.clone().map_or(Start::Usual, Start::Fen);
+    Ok(NewGame { variant, start, handicap, rule_set })
+}
 
-    /// Perft, by the fastest counter the game has.
-    fn count_nodes(&self, depth: u32) -> u64 {
-        rodina_rules::perft(self, depth)
-    }
-
-    /// The board as text for a terminal, with the last move marked.
-    fn draw(&self, last: Option<&Self::Move>, color: bool) -> String;
-
-    /// The move as people write it (WXF for Xiangqi).
-    fn move_for_people(&self, m: &Self::Move) -> String {
-        self.move_text(m)
-    }
-
-    /// A one-line hint on how to type moves.
-    fn input_hint() -> &'static str;
-
-    /// Completes a move of which `text` is only the beginning by asking for the rest step by
-    /// step (`ask` prints a prompt and reads a line). `None` when the game has no such input.
-    fn step_by_step(
-        &self,
-        _text: &str,
-        _color: bool,
-        _ask: &mut dyn FnMut(&str) -> Option<String>,
-    ) -> Option<Result<Self::Move, String>> {
-        None
+/// A new game's error in the words of the command line.
+fn setup_error(e: NewGameError) -> String {
+    match e {
+        NewGameError::Fen(e) => format!("bad --fen: {e}"),
+        other => other.to_string(),
     }
 }
 
-/// Builds the game the arguments describe: start or FEN, then the moves.
-pub fn load<P: CliGame>(args: &PositionArgs, handicap: Option<&str>) -> Result<Game<P>, String> {
-    if args.rules.is_some() || args.deal_seed.is_some() {
-        return Err(format!("{} has no rule sets or shuffle", P::start().variant()));
+/// The generator of a deal: seeded on request, else the operating system's.
+fn deal_rng(args: &PositionArgs) -> StdRng {
+    match args.deal_seed {
+        Some(seed) => StdRng::seed_from_u64(seed),
+        None => StdRng::from_os_rng(),
     }
-    let start = match (&args.fen, handicap) {
-        (Some(_), Some(_)) => return Err("give either --fen or --handicap, not both".into()),
-        (Some(fen), None) => P::from_fen(fen).map_err(|e| format!("bad --fen: {e}"))?,
-        (None, Some(h)) => P::start_with_handicap(h)?,
-        (None, None) => P::start(),
-    };
-    let mut game = Game::new(start);
-    for (i, text) in args.moves.iter().enumerate() {
-        let m = game
-            .position()
-            .parse_move(text)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-        game.play(&m).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-    }
-    Ok(game)
 }
 
-macro_rules! dispatch {
-    ($variant:expr, $f:ident ( $($arg:expr),* )) => {
-        match $variant {
-            Variant::Xiangqi => $f::<Xiangqi>($($arg),*),
-            Variant::Jieqi => crate::jieqi::$f($($arg),*),
-            Variant::JesonMor => $f::<JesonMor>($($arg),*),
-            Variant::Friendly => $f::<Friendly>($($arg),*),
+/// Builds what the arguments describe, then plays the `--moves`. With `for_play`, the result
+/// is always a true game: a view is played on from a deal of what its seat cannot know.
+pub fn load(args: &PositionArgs, handicap: Option<&str>, for_play: bool) -> Result<Loaded, String> {
+    let new = new_game(args, handicap)?;
+    let mut rng = deal_rng(args);
+    let mut loaded = match AnyView::read(&new, None).map_err(setup_error)? {
+        Some(view) => Loaded::View(view),
+        None => {
+            let game = AnyGame::new(&new, &mut rng).map_err(setup_error)?;
+            if args.deal_seed.is_some() && !game.hides_information() {
+                return Err(format!("{} has no shuffle", new.variant));
+            }
+            if game.hides_information() && new.start == Start::Usual && !for_play {
+                Loaded::View(game.view(Seat::Spectator))
+            } else {
+                Loaded::Truth(game)
+            }
         }
     };
+    for (i, text) in args.moves.iter().enumerate() {
+        let played = match &mut loaded {
+            Loaded::Truth(game) => game.play_text(text),
+            Loaded::View(view) => view.play_text(text),
+        };
+        played.map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+    }
+    if let (true, Loaded::View(view)) = (for_play, &loaded) {
+        // Play on from what the view shows; the unknown identities are dealt at random.
+        let dealt = NewGame { start: Start::Fen(view.fen()), handicap: None, ..new };
+        loaded = Loaded::Truth(AnyGame::new(&dealt, &mut rng).map_err(setup_error)?);
+    }
+    Ok(loaded)
+}
+
+/// The true game the arguments describe, to play on.
+pub fn load_game(args: &PositionArgs, handicap: Option<&str>) -> Result<AnyGame, String> {
+    match load(args, handicap, true)? {
+        Loaded::Truth(game) => Ok(game),
+        Loaded::View(_) => Err("only a whole game can be played, not a view of one".into()),
+    }
+}
+
+impl Loaded {
+    /// What everyone may see: perft counts as a spectator would (a reveal branches over
+    /// what it can turn up), so any seat's view gives the same figure.
+    fn spectator(&self) -> AnyView {
+        match self {
+            Loaded::Truth(game) => game.view(Seat::Spectator),
+            Loaded::View(view) => view.clone(),
+        }
+    }
+
+    fn legal_move_texts(&self) -> Vec<String> {
+        match self {
+            Loaded::Truth(game) => game.legal_move_texts(),
+            Loaded::View(view) => view.legal_move_texts(),
+        }
+    }
 }
 
 /// `rodina perft`.
-pub fn perft(
-    variant: Variant,
-    args: &PositionArgs,
-    depth: u32,
-    divide: bool,
-) -> Result<(), String> {
-    dispatch!(variant, perft_game(args, depth, divide))
-}
-
-fn perft_game<P: CliGame>(args: &PositionArgs, depth: u32, divide: bool) -> Result<(), String> {
-    let game = load::<P>(args, None)?;
-    let pos = game.position();
+pub fn perft(args: &PositionArgs, depth: u32, divide: bool) -> Result<(), String> {
+    let view = load(args, None, false)?.spectator();
     if divide && depth >= 1 {
-        let mut rows: Vec<(String, u64)> = pos
-            .legal_moves()
-            .iter()
-            .map(|m| {
-                let mut next = pos.clone();
-                next.play_unchecked(m);
-                (pos.move_text(m), next.count_nodes(depth - 1))
-            })
-            .collect();
+        let mut rows = view.perft_divide(depth);
         rows.sort();
         let total: u64 = rows.iter().map(|(_, n)| n).sum();
         for (m, n) in rows {
@@ -109,20 +126,14 @@ fn perft_game<P: CliGame>(args: &PositionArgs, depth: u32, divide: bool) -> Resu
         println!();
         println!("{total}");
     } else {
-        println!("{}", pos.count_nodes(depth));
+        println!("{}", view.perft(depth));
     }
     Ok(())
 }
 
 /// `rodina moves`.
-pub fn moves(variant: Variant, args: &PositionArgs, as_json: bool) -> Result<(), String> {
-    dispatch!(variant, moves_game(args, as_json))
-}
-
-fn moves_game<P: CliGame>(args: &PositionArgs, as_json: bool) -> Result<(), String> {
-    let game = load::<P>(args, None)?;
-    let pos = game.position();
-    let mut texts: Vec<String> = game.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+pub fn moves(args: &PositionArgs, as_json: bool) -> Result<(), String> {
+    let mut texts = load(args, None, false)?.legal_move_texts();
     texts.sort();
     if as_json {
         println!("{}", json!(texts));
@@ -134,177 +145,57 @@ fn moves_game<P: CliGame>(args: &PositionArgs, as_json: bool) -> Result<(), Stri
     Ok(())
 }
 
-/// `rodina status`.
-pub fn status(variant: Variant, args: &PositionArgs) -> Result<(), String> {
-    dispatch!(variant, status_game(args))
-}
-
-/// The status object of a game, as `rodina status` prints it.
-pub fn status_json<P: CliGame>(game: &Game<P>) -> serde_json::Value {
-    let pos = game.position();
-    let v = pos.variant();
-    let outcome = game.outcome();
-    json!({
-        "fen": pos.fen(),
-        "to_move": v.color_name(pos.turn()),
-        "in_check": pos.is_check(),
-        "outcome": outcome.map_or("ongoing", |o| o.kind_str()),
-        "winner": outcome.and_then(|o| o.winner()).map(|c| v.color_name(c)),
-        "reason": outcome.map(|o| o.reason_str()),
-    })
-}
-
-fn status_game<P: CliGame>(args: &PositionArgs) -> Result<(), String> {
-    let game = load::<P>(args, None)?;
-    println!("{}", status_json(&game));
+/// `rodina status`: the FEN, the side to move, check and the outcome; where seats see
+/// different things, also the text's form, the moves as the record writes them, and every
+/// seat's view (for the whole state) or the seat (for a view).
+pub fn status(args: &PositionArgs) -> Result<(), String> {
+    let loaded = load(args, None, false)?;
+    let (variant, fen, to_move, in_check, outcome) = match &loaded {
+        Loaded::Truth(g) => (g.variant(), g.truth_fen(), g.turn(), g.is_check(), g.outcome()),
+        Loaded::View(v) => (v.variant(), v.fen(), v.turn(), v.is_check(), v.outcome()),
+    };
+    let mut out = json!({
+        "fen": fen,
+        "to_move": variant.color_name(to_move),
+        "in_check": in_check,
+    });
+    if let Some(obj) = out.as_object_mut() {
+        match &loaded {
+            Loaded::Truth(game) if game.hides_information() => {
+                let views: serde_json::Map<String, serde_json::Value> = Seat::ALL
+                    .iter()
+                    .map(|&s| (s.name_in(variant).to_owned(), json!(game.view_fen(s))))
+                    .collect();
+                obj.insert("form".into(), json!("full"));
+                obj.insert("views".into(), json!(views));
+                obj.insert("record".into(), json!(game.move_texts()));
+            }
+            Loaded::View(view) => {
+                if let Some(seat) = view.seat() {
+                    obj.insert("form".into(), json!("view"));
+                    obj.insert("seat".into(), json!(seat.name_in(variant)));
+                    obj.insert("record".into(), json!(view.move_texts()));
+                }
+            }
+            Loaded::Truth(_) => {}
+        }
+        obj.extend(outcome_fields(variant, outcome));
+    }
+    println!("{out}");
     Ok(())
 }
 
-/// `rodina play`.
-pub fn play(variant: Variant, args: &PositionArgs, handicap: Option<&str>) -> Result<(), String> {
-    dispatch!(variant, play_game(args, handicap))
-}
-
-fn play_game<P: CliGame>(args: &PositionArgs, handicap: Option<&str>) -> Result<(), String> {
-    let game = load::<P>(args, handicap)?;
-    crate::play::run(game)
-}
-
-impl CliGame for Xiangqi {
-    fn start() -> Self {
-        Xiangqi::new()
-    }
-
-    fn start_with_handicap(name: &str) -> Result<Self, String> {
-        Ok(Xiangqi::with_handicap(name.parse::<Handicap>()?))
-    }
-
-    fn count_nodes(&self, depth: u32) -> u64 {
-        self.perft(depth)
-    }
-
-    fn draw(&self, last: Option<&XiangqiMove>, color: bool) -> String {
-        let in_check = self.is_check().then(|| self.general(self.turn()));
-        let mut out = draw_xiangqi_board(
-            |s| self.piece_at(s).map(|p| (p.color, p.char())),
-            last.map(|m| (m.from, m.to)),
-            in_check,
-            color,
-        );
-        out.push_str(
-            "Red is upper case. K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier.\n",
-        );
-        out
-    }
-
-    fn move_for_people(&self, m: &XiangqiMove) -> String {
-        format!("{} ({})", self.to_wxf(*m), m)
-    }
-
-    fn input_hint() -> &'static str {
-        "type a move as coordinates (h3e3) or WXF (C2=5)"
-    }
-}
-
-impl CliGame for JesonMor {
-    fn start() -> Self {
-        JesonMor::new()
-    }
-
-    fn count_nodes(&self, depth: u32) -> u64 {
-        self.perft(depth)
-    }
-
-    /// The board with the centre e5 marked `( )` (a `+` when empty), the last move `[ ]`,
-    /// and a line saying who threatens to win by the centre, since that is the game's point.
-    fn draw(&self, last: Option<&JesonMorMove>, color: bool) -> String {
-        let marked = |s: JesonMorSquare| last.is_some_and(|m| m.from == s || m.to == s);
-        let mut out = String::from("    a  b  c  d  e  f  g  h  i\n");
-        for rank in (0..9u8).rev() {
-            out.push_str(&format!("{:>2} ", rank + 1));
-            for file in 0..9u8 {
-                let Some(s) = JesonMorSquare::new(file, rank) else { continue };
-                let centre = s == JesonMorSquare::E5;
-                let (l, r) = if marked(s) {
-                    ('[', ']')
-                } else if centre {
-                    ('(', ')')
-                } else {
-                    (' ', ' ')
-                };
-                let cell = match self.piece_at(s) {
-                    None if centre => "+".to_owned(),
-                    None => ".".to_owned(),
-                    Some(Color::White) if color => "\x1b[1;31mN\x1b[0m".to_owned(),
-                    Some(Color::Black) if color => "\x1b[1;32mn\x1b[0m".to_owned(),
-                    Some(Color::White) => "N".to_owned(),
-                    Some(Color::Black) => "n".to_owned(),
-                };
-                out.push(l);
-                out.push_str(&cell);
-                out.push(r);
-            }
-            out.push_str(&format!(" {}\n", rank + 1));
-        }
-        out.push_str("    a  b  c  d  e  f  g  h  i\n");
-        out.push_str("Red is upper case (N), Green lower case (n). The centre e5 is marked ( ).\n");
-        let name = |c: Color| if c == Color::White { "Red" } else { "Green" };
-        if self.holds_centre() {
-            out.push_str(&format!(
-                "{}'s knight on e5 survived the reply: moving it away wins.\n",
-                name(self.turn())
-            ));
-        } else if let Some(c) = self.centre_knight() {
-            out.push_str(&format!(
-                "{}'s knight is on e5: unless {} takes it, moving it away next turn wins.\n",
-                name(c),
-                name(!c)
-            ));
-        }
-        out
-    }
-
-    fn input_hint() -> &'static str {
-        "type a move as coordinates (c1d3)"
-    }
-}
-
-/// A Xiangqi board (Xiangqi's and Jieqi's) as text: `piece` gives the colour and letter on a
-/// point, the last move's points are bracketed, a general in check stands between `!`, and
-/// with `color` Red's pieces are drawn red.
-pub(crate) fn draw_xiangqi_board(
-    piece: impl Fn(Square) -> Option<(Color, char)>,
-    last: Option<(Square, Square)>,
-    in_check: Option<Square>,
-    color: bool,
-) -> String {
-    let marked = |s: Square| last.is_some_and(|(from, to)| from == s || to == s);
-    let mut out = String::from("     a  b  c  d  e  f  g  h  i\n");
-    for rank in (0..10u8).rev() {
-        out.push_str(&format!("{:>3} ", rank + 1));
-        for file in 0..9u8 {
-            let Some(s) = Square::new(file, rank) else { continue };
-            let (l, r) = if in_check == Some(s) {
-                ('!', '!')
-            } else if marked(s) {
-                ('[', ']')
-            } else {
-                (' ', ' ')
-            };
-            let cell = match piece(s) {
-                None => ".".to_owned(),
-                Some((Color::White, c)) if color => format!("\x1b[1;31m{c}\x1b[0m"),
-                Some((_, c)) => c.to_string(),
-            };
-            out.push(l);
-            out.push_str(&cell);
-            out.push(r);
-        }
-        out.push_str(&format!(" {}\n", rank + 1));
-        if rank == 5 {
-            out.push_str("     ~~~~~~~~~ river ~~~~~~~~~\n");
-        }
-    }
-    out.push_str("     a  b  c  d  e  f  g  h  i\n");
-    out
+/// The outcome as `status` writes it: `outcome` (`ongoing`, `win`, `draw`), `winner`, `reason`.
+fn outcome_fields(
+    variant: Variant,
+    outcome: Option<Outcome>,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut fields = serde_json::Map::new();
+    fields.insert("outcome".into(), json!(outcome.map_or("ongoing", |o| o.kind_str())));
+    fields.insert(
+        "winner".into(),
+        json!(outcome.and_then(|o| o.winner()).map(|c| variant.color_name(c))),
+    );
+    fields.insert("reason".into(), json!(outcome.map(|o| o.reason_str())));
+    fields
 }

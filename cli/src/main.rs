@@ -7,14 +7,15 @@
 mod engine;
 mod friendly;
 mod games;
-mod jieqi;
 mod play;
+mod terminal;
 mod uci;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rodina_rules::Variant;
+use rodina_engine::{Level, UnknownLevel};
+use rodina_rules::{Color, Variant};
 
 /// The Rodina chess family on the command line.
 #[derive(Parser, Debug)]
@@ -127,29 +128,28 @@ enum Command {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
-    let variant_of = |args: &PositionArgs| -> Result<Variant, String> {
-        args.variant.parse::<Variant>().map_err(|e| e.to_string())
-    };
     match cli.command {
-        Command::Perft { position, depth, divide } => {
-            let v = variant_of(&position)?;
-            games::perft(v, &position, depth, divide)
-        }
-        Command::Moves { position, json } => {
-            let v = variant_of(&position)?;
-            games::moves(v, &position, json)
-        }
-        Command::Status { position } => {
-            let v = variant_of(&position)?;
-            games::status(v, &position)
-        }
-        Command::Play { position, handicap, bot: None, .. } => {
-            let v = variant_of(&position)?;
-            games::play(v, &position, handicap.as_deref())
-        }
-        Command::Play { position, handicap, bot: Some(level), as_side, seed } => {
-            let v = variant_of(&position)?;
-            engine::play(v, &position, handicap.as_deref(), &level, as_side.as_deref(), seed)
+        Command::Perft { position, depth, divide } => games::perft(&position, depth, divide),
+        Command::Moves { position, json } => games::moves(&position, json),
+        Command::Status { position } => games::status(&position),
+        Command::Play { position, handicap, bot, as_side, seed } => {
+            let game = games::load_game(&position, handicap.as_deref())?;
+            let bot = match bot {
+                None => None,
+                Some(level) => {
+                    let level: Level = level.parse().map_err(|e: UnknownLevel| e.to_string())?;
+                    let variant = game.variant();
+                    let person = match as_side {
+                        Some(s) => variant
+                            .parse_color(&s)
+                            .ok_or_else(|| format!("unknown side {s:?}"))?,
+                        None => Color::White,
+                    };
+                    let seed = seed.unwrap_or_else(clock_seed);
+                    Some(play::BotSeat { color: !person, level, seed })
+                }
+            };
+            play::run(game, bot)
         }
         Command::Uci => uci::run(),
         Command::Match {
@@ -179,6 +179,13 @@ fn run(cli: Cli) -> Result<(), String> {
             engine::run_match(v, &opts)
         }
     }
+}
+
+/// A seed from the clock, for games that should differ from run to run.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 fn main() -> ExitCode {

@@ -4,6 +4,7 @@
 //!
 //! The search runs on its own thread so that `stop` (and `quit`) are read while it thinks.
 
+use std::any::Any;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,19 +12,15 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use rodina_engine::score::mate_in_moves;
-use rodina_engine::{
-    BotGame, Level, Limits, Request, SearchGame, Searcher, moves_not_losing_by_history, path_of,
-};
-use rodina_rules::{Game, Position, Variant};
+use rodina_engine::{BotGame, Level, Limits, Request, SearchGame, Searcher, search_inputs};
+use rodina_rules::{AnyView, Color, Game, NewGame, Position, Seat, Start, Variant, with_view};
 
-use rodina_engine::jieqi::search_inputs;
-use rodina_rules::jieqi::{JieqiView, START_VIEW_FEN, Seat, ViewGame};
-
-/// The games `UCI_Variant` accepts. Jieqi positions are one seat's view (the view FEN of
-/// JieqiBox and the Pikafish-based Jieqi engines), its moves written with what they revealed
-/// (`h3e3=C`, `b3b10x(n)`), and the engine plays the side to move from that side's view.
-const UCI_VARIANTS: &[Variant] =
-    &[Variant::Xiangqi, Variant::JesonMor, Variant::Jieqi, Variant::Friendly];
+/// The games `UCI_Variant` accepts, Fairy-Stockfish's first (the order GUIs list them in).
+/// Jieqi positions are one seat's view (the view FEN of JieqiBox and the Pikafish-based Jieqi
+/// engines), its moves written with what they revealed (`h3e3=C`, `b3b10x(n)`), and the
+/// engine plays the side to move from that side's view.
+const UCI_VARIANTS: [Variant; 4] =
+    [Variant::Xiangqi, Variant::JesonMor, Variant::Jieqi, Variant::Friendly];
 
 /// Default transposition table size, in MiB.
 const DEFAULT_HASH_MB: usize = 16;
@@ -105,31 +102,20 @@ fn say(line: &str) {
     let _ = out.flush();
 }
 
+/// A searcher of the game being played, kept from move to move (its table and history carry
+/// over): a `Searcher<V>` for the game's view type `V`.
+type AnySearcher = Box<dyn Any + Send>;
+
 /// The state of one engine: the game, the search thread and the options.
 struct Session {
     variant: Variant,
     hash_mb: usize,
     level: Level,
-    game: Option<AnyGame>,
+    /// The position to search, as the side to move knows it (for Jieqi its view).
+    game: Option<AnyView>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<AnySearcher>>,
     searcher: Option<AnySearcher>,
-}
-
-/// A game of any variant the engine plays.
-enum AnyGame {
-    Xiangqi(Game<rodina_rules::Xiangqi>),
-    JesonMor(Game<rodina_rules::JesonMor>),
-    Jieqi(ViewGame),
-    Friendly(Game<rodina_rules::Friendly>),
-}
-
-/// A searcher of any variant the engine plays.
-enum AnySearcher {
-    Xiangqi(Searcher<rodina_rules::Xiangqi>),
-    JesonMor(Searcher<rodina_rules::JesonMor>),
-    Jieqi(Searcher<JieqiView>),
-    Friendly(Searcher<rodina_rules::Friendly>),
 }
 
 impl Session {
@@ -174,12 +160,7 @@ impl Session {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                let v: Variant =
-                    value.parse().map_err(|e: rodina_rules::UnknownVariant| e.to_string())?;
-                if !UCI_VARIANTS.contains(&v) {
-                    return Err(format!("the engine does not play {v} yet"));
-                }
-                self.variant = v;
+                self.variant = value.parse().map_err(|e: rodina_rules::UnknownName| e.to_string())?;
                 self.new_game();
             }
             "hash" => {
@@ -199,14 +180,17 @@ impl Session {
         Ok(())
     }
 
+    /// `position startpos|fen FEN [moves M...]`: the position after the moves, as the side to
+    /// move then knows it. A Jieqi position is a view FEN (JieqiBox's) or a full FEN, its
+    /// moves written with what they revealed (`h3e3=C`, `b3b10x(n)`).
     fn position(&mut self, words: &[&str]) -> Result<(), String> {
         // A position that cannot be read leaves none: a later `go` must not search the last one.
         self.game = None;
-        let (fen, rest): (Option<String>, &[&str]) = match words.first() {
-            Some(&"startpos") => (None, &words[1..]),
+        let (start, rest): (Start, &[&str]) = match words.first() {
+            Some(&"startpos") => (Start::Usual, &words[1..]),
             Some(&"fen") => {
                 let end = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
-                (Some(words[1..end].join(" ")), &words[end..])
+                (Start::Fen(words[1..end].join(" ")), &words[end..])
             }
             _ => return Err("position needs startpos or fen".into()),
         };
@@ -215,14 +199,21 @@ impl Session {
             Some(w) => return Err(format!("unexpected {w} in position")),
             None => &[],
         };
-        self.game = Some(match self.variant {
-            Variant::Xiangqi => AnyGame::Xiangqi(load_game(fen.as_deref(), moves)?),
-            Variant::JesonMor => AnyGame::JesonMor(load_game(fen.as_deref(), moves)?),
-            Variant::Jieqi => AnyGame::Jieqi(load_jieqi(fen.as_deref(), moves)?),
-            Variant::Friendly => AnyGame::Friendly(load_game(fen.as_deref(), moves)?),
-            #[allow(unreachable_patterns)]
-            other => return Err(format!("the engine does not play {other} yet")),
-        });
+        let new = NewGame { start, ..NewGame::usual(self.variant) };
+        let read = |seat| match AnyView::read(&new, Some(seat)) {
+            Ok(Some(view)) => Ok(view),
+            Ok(None) => Err("no position".to_owned()),
+            Err(e) => Err(format!("bad fen: {e}")),
+        };
+        // The seat is the side to move after the moves: whose view the search works from.
+        let first = read(Seat::Spectator)?.turn();
+        let seat = Seat::Player(if moves.len() % 2 == 0 { first } else { !first });
+        let mut record = read(seat)?;
+        for text in moves {
+            // Engines may be sent moves past the end of a game (other rule sets); play them.
+            record.follow_text(text).map_err(|e| format!("move {text}: {e}"))?;
+        }
+        self.game = Some(record);
         Ok(())
     }
 
@@ -230,111 +221,33 @@ impl Session {
         let Some(game) = &self.game else {
             return Err("go before position".into());
         };
-        let turn_is_first = match game {
-            AnyGame::Xiangqi(g) => g.position().turn() == rodina_rules::Color::White,
-            AnyGame::JesonMor(g) => g.position().turn() == rodina_rules::Color::White,
-            AnyGame::Jieqi(g) => g.view().turn() == rodina_rules::Color::White,
-            AnyGame::Friendly(g) => g.position().turn() == rodina_rules::Color::White,
-        };
-        let limits = parse_go(words, turn_is_first)?;
+        let limits = parse_go(words, game.turn() == Color::White)?;
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
-        let hash = self.hash_mb << 20;
-        let level = self.level;
-        let (game, searcher) = (self.game.as_ref(), self.searcher.take());
-        // The searcher of the game's type is reused (its table and history carry over from
-        // move to move); a game of another type starts a new one.
-        macro_rules! spawn {
-            ($game:expr, $searcher:expr, $arm:ident, $think:ident) => {{
-                let mut searcher = match $searcher {
-                    Some(AnySearcher::$arm(s)) => s,
-                    _ => Searcher::new(hash),
-                };
-                let game = $game.clone();
-                std::thread::spawn(move || {
-                    $think(&game, &mut searcher, limits, level, stop);
-                    AnySearcher::$arm(searcher)
-                })
-            }};
-        }
-        self.thread = Some(match (game, searcher) {
-            (Some(AnyGame::Xiangqi(g)), s) => spawn!(g, s, Xiangqi, think),
-            (Some(AnyGame::JesonMor(g)), s) => spawn!(g, s, JesonMor, think),
-            (Some(AnyGame::Jieqi(g)), s) => spawn!(g, s, Jieqi, think_jieqi),
-            (Some(AnyGame::Friendly(g)), s) => spawn!(g, s, Friendly, think),
-            (None, _) => return Err("go before position".into()),
-        });
+        let (hash, level, cached) = (self.hash_mb << 20, self.level, self.searcher.take());
+        self.thread = Some(with_view!(game.clone(), g => spawn(g, cached, hash, limits, level, stop)));
         Ok(())
     }
 }
 
-/// Reads a game from `position` arguments.
-fn load_game<P: BotGame>(fen: Option<&str>, moves: &[&str]) -> Result<Game<P>, String> {
-    let start = match fen {
-        Some(f) => P::from_fen(f).map_err(|e| format!("bad fen: {e}"))?,
-        None => P::start_position(),
-    };
-    let mut game = Game::new(start);
-    for text in moves {
-        let m = game.position().parse_move(text).map_err(|e| format!("move {text}: {e}"))?;
-        // Engines may be sent moves past the end of a game (other rule sets); play them.
-        if game.position().is_legal(&m) {
-            game.play_unchecked(&m);
-        } else {
-            return Err(format!("illegal move {text}"));
-        }
-    }
-    Ok(game)
-}
-
-/// Reads a Jieqi view record from `position` arguments: the view FEN is what the side to move
-/// after the moves knows, and each move says what it revealed or (for that side's captures of
-/// face-down pieces) what it took.
-fn load_jieqi(fen: Option<&str>, moves: &[&str]) -> Result<ViewGame, String> {
-    let fen = fen.unwrap_or(START_VIEW_FEN);
-    let first = JieqiView::from_fen(fen, Seat::Spectator).map_err(|e| format!("bad fen: {e}"))?;
-    let last_turn = if moves.len() % 2 == 0 { first.turn() } else { !first.turn() };
-    let seat = Seat::Player(last_turn);
-    let start = JieqiView::from_fen(fen, seat).map_err(|e| format!("bad fen: {e}"))?;
-    let mut record = ViewGame::new(start);
-    for text in moves {
-        let (m, revealed, captured) =
-            record.view().parse_event(text).map_err(|e| format!("move {text}: {e}"))?;
-        record.play(m, revealed, captured).map_err(|e| format!("move {text}: {e}"))?;
-    }
-    Ok(record)
-}
-
-/// Searches a Jieqi view and prints `info` lines and the `bestmove`.
-fn think_jieqi(
-    record: &ViewGame,
-    searcher: &mut Searcher<JieqiView>,
-    mut limits: Limits,
+/// Starts the search of `game` on its own thread, with the cached searcher if it is of the
+/// game's type; the thread prints `info` lines and the `bestmove` and hands the searcher back.
+fn spawn<V: BotGame>(
+    game: Game<V>,
+    cached: Option<AnySearcher>,
+    hash: usize,
+    limits: Limits,
     level: Level,
     stop: Arc<AtomicBool>,
-) {
-    if record.outcome().is_some() || record.legal_moves().is_empty() {
-        say("bestmove (none)");
-        return;
-    }
-    let (history, allowed) = search_inputs(record);
-    apply_level(searcher, &mut limits, level, Variant::Jieqi);
-    let req = Request {
-        root: record.view(),
-        history: &history,
-        root_moves: Some(&allowed),
-        limits,
-        stop: Some(stop),
+) -> JoinHandle<AnySearcher> {
+    let mut searcher = match cached.map(|c| c.downcast::<Searcher<V>>()) {
+        Some(Ok(s)) => *s,
+        _ => Searcher::new(hash),
     };
-    let result = searcher.search(&req, |p| {
-        // Past a reveal the line depends on luck: only its first move is certain.
-        let pv = p.pv.first().map(|m| m.to_string()).unwrap_or_default();
-        say(&info_line(p.depth, p.seldepth, p.score, p.nodes, p.elapsed, &pv));
-    });
-    match result.best {
-        Some(m) => say(&format!("bestmove {m}")),
-        None => say("bestmove (none)"),
-    }
+    std::thread::spawn(move || {
+        think(&game, &mut searcher, limits, level, stop);
+        Box::new(searcher) as AnySearcher
+    })
 }
 
 /// Reads `go` arguments into limits. Clock-based searches get a share of the remaining time.
@@ -351,7 +264,7 @@ fn parse_go(words: &[&str], first_to_move: bool) -> Result<Limits, String> {
     };
     while i < words.len() {
         match words[i] {
-            "depth" => limits.depth = Some(num(i)? as u32),
+            "depth" => limits.depth = Some(u32::try_from(num(i)?).unwrap_or(u32::MAX)),
             "nodes" => limits.nodes = Some(num(i)?),
             "movetime" => {
                 limits.time = Some(
@@ -385,9 +298,9 @@ fn parse_go(words: &[&str], first_to_move: bool) -> Result<Limits, String> {
 }
 
 /// Searches and prints `info` lines and the `bestmove`.
-fn think<P: BotGame>(
-    game: &Game<P>,
-    searcher: &mut Searcher<P>,
+fn think<V: BotGame>(
+    game: &Game<V>,
+    searcher: &mut Searcher<V>,
     mut limits: Limits,
     level: Level,
     stop: Arc<AtomicBool>,
@@ -397,9 +310,8 @@ fn think<P: BotGame>(
         say("bestmove (none)");
         return;
     }
-    let allowed = moves_not_losing_by_history(game, &legal);
-    let history = path_of(game);
-    apply_level(searcher, &mut limits, level, game.position().variant());
+    let (history, allowed) = search_inputs(game, &legal);
+    apply_level(searcher, &mut limits, level, V::VARIANT);
     let req = Request {
         root: game.position(),
         history: &history,
@@ -412,7 +324,7 @@ fn think<P: BotGame>(
         say(&info_line(p.depth, p.seldepth, p.score, p.nodes, p.elapsed, &pv_text(pos, p.pv)));
     });
     match result.best {
-        Some(m) => say(&format!("bestmove {}", Position::move_text(pos, &m))),
+        Some(m) => say(&format!("bestmove {}", pos.move_text(&m))),
         None => say("bestmove (none)"),
     }
 }
@@ -453,16 +365,20 @@ fn info_line(
     )
 }
 
-/// The move texts of a line of play from `pos`.
-fn pv_text<P: BotGame>(pos: &P, pv: &[<P as Position>::Move]) -> String {
+/// The move texts of a line of play from `pos`, as far as it is certain: up to and with the
+/// first chance move (past a Jieqi reveal the line depends on what it turns up).
+fn pv_text<V: BotGame>(pos: &V, pv: &[<V as Position>::Move]) -> String {
     let mut p = pos.clone();
     let mut out = Vec::with_capacity(pv.len());
     for m in pv {
         if !p.is_legal(m) {
             break;
         }
-        out.push(Position::move_text(&p, m));
-        p.play_unchecked(m);
+        out.push(p.move_text(m));
+        if Position::is_chance(&p, m) {
+            break;
+        }
+        Position::play_unchecked(&mut p, m);
     }
     out.join(" ")
 }

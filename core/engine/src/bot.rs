@@ -7,15 +7,15 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use rodina_rules::jieqi::JieqiView;
-use rodina_rules::{Game, Position};
+use rodina_rules::{Game, Position, View};
 
 use crate::level::{Level, LevelSettings};
 use crate::search::{Limits, PathEntry, Request, Searcher, mix};
 use crate::{SearchGame, xiangqi};
 
-/// A game the [`Bot`] can play: its positions (or a seat's views) are both rules positions
-/// and search states.
-pub trait BotGame: Position + SearchGame<Move = <Self as Position>::Move> {
+/// A game the [`Bot`] can play: what a seat sees of it (a position of an open game, a Jieqi
+/// view) is both a rules view and a search state.
+pub trait BotGame: View + SearchGame<Move = <Self as Position>::Move> {
     /// Opening lines in the game's move text, each from the usual start.
     fn book() -> &'static [&'static str] {
         &[]

@@ -178,13 +178,7 @@ impl AnyGame {
     /// Jieqi deals from `rng`: give the operating system's secure generator for a real game
     /// (`rand::rngs::OsRng`), a seeded one for a reproducible game.
     pub fn new(new: &NewGame, rng: &mut dyn RngCore) -> Result<AnyGame, NewGameError> {
-        let not_for = |option| NewGameError::NotForGame { option, variant: new.variant };
-        if new.variant != Variant::Xiangqi && new.handicap.is_some() {
-            return Err(not_for(GameOption::Handicap));
-        }
-        if new.variant != Variant::Jieqi && new.rule_set.is_some() {
-            return Err(not_for(GameOption::RuleSet));
-        }
+        AnyGame::check_options(new)?;
         let start = &new.start;
         Ok(match new.variant {
             Variant::Xiangqi => Game::new(Xiangqi::set_up(start, &new.handicap, rng)?).into(),
@@ -195,6 +189,18 @@ impl AnyGame {
             Variant::JesonMor => Game::new(JesonMor::set_up(start, &(), rng)?).into(),
             Variant::Friendly => Game::new(Friendly::set_up(start, &(), rng)?).into(),
         })
+    }
+
+    /// Refuses options the game does not have.
+    fn check_options(new: &NewGame) -> Result<(), NewGameError> {
+        let not_for = |option| NewGameError::NotForGame { option, variant: new.variant };
+        if new.variant != Variant::Xiangqi && new.handicap.is_some() {
+            return Err(not_for(GameOption::Handicap));
+        }
+        if new.variant != Variant::Jieqi && new.rule_set.is_some() {
+            return Err(not_for(GameOption::RuleSet));
+        }
+        Ok(())
     }
 
     /// A game read back from what [`AnyGame::start_truth_fen`], [`AnyGame::move_texts`] and
@@ -327,6 +333,35 @@ impl AnyGame {
 }
 
 impl AnyView {
+    /// Reads a start as one seat holds it: a view's text (Jieqi's view FEN) for `seat`, or
+    /// for the first seat that can hold it when `seat` is `None`; with a seat, also a FEN of
+    /// the whole state or the usual start, as that seat sees it. `Ok(None)` when the start is
+    /// the whole state and no seat was named (every FEN of an open game): set it up with
+    /// [`AnyGame::new`].
+    pub fn read(new: &NewGame, seat: Option<Seat>) -> Result<Option<AnyView>, NewGameError> {
+        let game_for_seat = |seat: Option<Seat>| -> Result<Option<AnyView>, NewGameError> {
+            // The whole state, or the usual start: what the seat sees of it needs no deal of
+            // its own (a seat's view of a new shuffle is the same for every shuffle).
+            let Some(seat) = seat else { return Ok(None) };
+            Ok(Some(AnyGame::new(new, &mut NoRandomness)?.view(seat)))
+        };
+        let Start::Fen(fen) = &new.start else { return game_for_seat(seat) };
+        AnyGame::check_options(new)?;
+        let read = match new.variant {
+            Variant::Xiangqi => Xiangqi::read_view(fen, &new.handicap, seat)?.map(view_record),
+            Variant::Jieqi => {
+                let rules = new.rule_set.unwrap_or(RuleSet::Default).rules();
+                Jieqi::read_view(fen, &rules, seat)?.map(view_record)
+            }
+            Variant::JesonMor => JesonMor::read_view(fen, &(), seat)?.map(view_record),
+            Variant::Friendly => Friendly::read_view(fen, &(), seat)?.map(view_record),
+        };
+        match read {
+            Some(view) => Ok(Some(view)),
+            None => game_for_seat(seat),
+        }
+    }
+
     /// The game.
     pub fn variant(&self) -> Variant {
         match self {
@@ -357,15 +392,63 @@ impl AnyView {
         with_view!(self, g => g.play_text(text).map(drop))
     }
 
+    /// Plays a move as this seat's record writes it, also past the end of the game (see
+    /// [`Game::follow_text`]).
+    pub fn follow_text(&mut self, text: &str) -> Result<(), PlayError> {
+        with_view!(self, g => g.follow_text(text).map(drop))
+    }
+
     /// The current position's FEN as this seat sees it.
     pub fn fen(&self) -> String {
         with_view!(self, g => g.position().fen())
+    }
+
+    /// The seat whose view this is, in a game where seats see different things (see
+    /// [`View::seat`]).
+    pub fn seat(&self) -> Option<Seat> {
+        with_view!(self, g => View::seat(g.position()))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        with_view!(self, g => g.position().is_check())
+    }
+
+    /// The number of moves played.
+    pub fn len(&self) -> usize {
+        with_view!(self, g => g.len())
+    }
+
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Perft from the current position (see [`Position::perft`]).
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_view!(self, g => g.position().perft(depth))
+    }
+
+    /// Perft split by first move, each move in the game's coordinate text.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        with_view!(self, g => {
+            let pos = g.position();
+            pos.perft_divide(depth).into_iter().map(|(m, n)| (pos.move_text(&m), n)).collect()
+        })
     }
 
     /// The moves as this seat knows them.
     pub fn move_texts(&self) -> Vec<String> {
         with_view!(self, g => g.move_texts())
     }
+}
+
+/// A seat's record that starts at `view`.
+fn view_record<V: View>(view: V) -> AnyView
+where
+    Game<V>: Into<AnyView>,
+{
+    Game::new(view).into()
 }
 
 fn size_of<P: Position>(_: &Game<P>) -> (u8, u8) {

@@ -138,6 +138,16 @@ impl<P: Position> Game<P> {
         Ok(m)
     }
 
+    /// Plays a move as [`Game::play_text`] reads it, without asking whether the game has
+    /// ended or whether its history allows the move: for a tool that follows a game whose end
+    /// rules differ from these (an engine sent moves by a GUI with other rules). The move must
+    /// still be legal in the position.
+    pub fn follow_text(&mut self, text: &str) -> Result<P::Move, PlayError> {
+        let (m, next) = self.position().parse_ply(text)?;
+        self.push(m.clone(), next);
+        Ok(m)
+    }
+
     /// Plays `m` without checking it.
     ///
     /// # Panics

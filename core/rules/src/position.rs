@@ -191,6 +191,12 @@ pub trait View: Position {
     /// The position's FEN as this seat may see it (Jieqi: the view FEN, face-down pieces
     /// as `X`/`x` and the pool of identities they may have).
     fn fen(&self) -> String;
+
+    /// The seat whose view this is, in a game where seats see different things; `None` in an
+    /// open game, whose position every seat sees alike.
+    fn seat(&self) -> Option<Seat> {
+        None
+    }
 }
 
 /// A game's whole state, hidden parts included: what a game record is played on, what the
@@ -239,4 +245,17 @@ pub trait Truth: Position {
         options: &Self::Options,
         rng: &mut dyn RngCore,
     ) -> Result<Self, NewGameError>;
+
+    /// Reads `fen` as what one seat knows, where the text is a view's rather than the whole
+    /// state (Jieqi's view FEN): for `seat`, or the first seat that can hold it when `seat` is
+    /// `None` (the side to move, the other side, a spectator). Given a seat, a game's whole
+    /// state is read as that seat's view of it too. `Ok(None)`: the text is the whole state,
+    /// to be read with [`Truth::set_up`] (every FEN of an open game).
+    fn read_view(
+        _fen: &str,
+        _options: &Self::Options,
+        _seat: Option<Seat>,
+    ) -> Result<Option<Self::View>, ParseFenError> {
+        Ok(None)
+    }
 }

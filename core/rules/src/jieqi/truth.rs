@@ -524,13 +524,31 @@ impl Truth for Jieqi {
         if !setup.is_view() {
             return Ok(Jieqi::from_setup(&setup, *rules).map_err(ParseFenError::from)?);
         }
-        // The first seat's error is the one to report when no seat can hold the view.
-        let view = JieqiView::from_setup(&setup, Seat::Player(setup.turn), *rules).or_else(|e| {
-            [Seat::Player(!setup.turn), Seat::Spectator]
-                .into_iter()
-                .find_map(|seat| JieqiView::from_setup(&setup, seat, *rules).ok())
-                .ok_or(e)
-        });
-        Ok(Jieqi::deal(&view.map_err(ParseFenError::from)?, rng))
+        let view = first_seat_view(&setup, *rules).map_err(ParseFenError::from)?;
+        Ok(Jieqi::deal(&view, rng))
     }
+
+    fn read_view(
+        fen: &str,
+        rules: &Rules,
+        seat: Option<Seat>,
+    ) -> Result<Option<JieqiView>, ParseFenError> {
+        let setup = Setup::parse(fen)?;
+        match seat {
+            Some(seat) => Ok(Some(JieqiView::from_setup(&setup, seat, *rules)?)),
+            None if setup.is_view() => Ok(Some(first_seat_view(&setup, *rules)?)),
+            None => Ok(None),
+        }
+    }
+}
+
+/// The view a view setup describes, for the first seat that can hold it: the side to move,
+/// the other side, a spectator. The first seat's error is the one to report when none can.
+fn first_seat_view(setup: &Setup, rules: Rules) -> Result<JieqiView, SetupError> {
+    JieqiView::from_setup(setup, Seat::Player(setup.turn), rules).or_else(|e| {
+        [Seat::Player(!setup.turn), Seat::Spectator]
+            .into_iter()
+            .find_map(|seat| JieqiView::from_setup(setup, seat, rules).ok())
+            .ok_or(e)
+    })
 }

@@ -616,6 +616,10 @@ impl View for JieqiView {
     fn fen(&self) -> String {
         write_fen(&self.public, &pool_text(&self.pool), self.captured.as_slice())
     }
+
+    fn seat(&self) -> Option<Seat> {
+        Some(self.seat)
+    }
 }
 
 impl fmt::Debug for JieqiView {
