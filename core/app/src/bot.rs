@@ -4,14 +4,14 @@
 //! it on its main thread, and the game may change while it runs: the player takes a move
 //! back, resigns, or starts another game. The bot's turn is therefore three steps:
 //!
-//! 1. [`Session::bot_request`] hands out a [`BotRequest`]: a self-contained snapshot of the
-//!    moment (game, start position, moves, the bot's level and seed). It borrows nothing, so
-//!    the session stays free for the UI while the bot thinks.
+//! 1. [`Session::bot_request`] hands out a [`BotRequest`]: a snapshot of the moment (a clone
+//!    of what the bot's seat may know of the game, the bot's level and seed) with the
+//!    session's generation: a counter that every change of the game moves on. It borrows
+//!    nothing, so the session stays free for the UI while the bot thinks.
 //! 2. [`BotRequest::think`] runs the search on any thread and answers a [`BotReply`]. It can
 //!    be stopped from another thread through a flag.
-//! 3. [`Session::apply_bot_reply`] plays the reply only if the game is still exactly at the
-//!    moment the request was made, and otherwise refuses it with
-//!    [`SessionError::StaleBotReply`].
+//! 3. [`Session::apply_bot_reply`] plays the reply only if the session's generation is still
+//!    the request's, and otherwise refuses it with [`SessionError::StaleBotReply`].
 //!
 //! The same moment, level and seed always give the same move (the engine decides from the
 //! record alone), unless a time limit or a stop cuts the search short. The seed is chosen
@@ -21,27 +21,29 @@
 //! [`Session::apply_bot_reply`]: crate::Session::apply_bot_reply
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rodina_engine::{Bot, BotGame, Level};
-use rodina_rules::{Color, Game, PlayError, Position, Variant};
+use rodina_engine::Level;
+use rodina_rules::Color;
 
 use crate::error::SessionError;
+use crate::table::BotTurn;
 
-/// The moment of a game a bot is asked to move in: everything the search depends on, and
-/// what [`crate::Session::apply_bot_reply`] compares to tell a current reply from a stale one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Which moment of which session a bot's turn belongs to: the session (each has an id of
+/// its own) and its generation, which every change of the game moves on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Moment {
-    pub(crate) variant: Variant,
-    pub(crate) start_fen: String,
-    /// The moves played, in the game's coordinate text.
-    pub(crate) moves: Vec<String>,
+    pub(crate) session: u64,
+    pub(crate) generation: u64,
     /// The side the bot plays (the side to move).
     pub(crate) side: Color,
-    pub(crate) level: Level,
-    /// The seed of this side's bot (see [`side_seed`]).
-    pub(crate) seed: u64,
+}
+
+/// A new id for a session, different from every other session's in this process.
+pub(crate) fn session_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// The seed of the bot playing `side` in a game whose seed is `game_seed`. Two bots in one
@@ -51,21 +53,42 @@ pub(crate) fn side_seed(game_seed: u64, side: Color) -> u64 {
     side.fold(game_seed, game_seed ^ 0x9E37_79B9_7F4A_7C15)
 }
 
-/// A bot's turn to think about: a snapshot of the game, runnable on any thread.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A bot's turn to think about: a snapshot of the game as the bot's seat may know it,
+/// runnable on any thread.
+#[derive(Clone)]
 pub struct BotRequest {
     moment: Moment,
+    level: Level,
+    seed: u64,
+    ply_count: usize,
+    turn: Arc<dyn BotTurn>,
     time_limit: Option<Duration>,
 }
 
+impl std::fmt::Debug for BotRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotRequest")
+            .field("moment", &self.moment)
+            .field("level", &self.level)
+            .field("ply_count", &self.ply_count)
+            .finish_non_exhaustive()
+    }
+}
+
 impl BotRequest {
-    pub(crate) fn new(moment: Moment) -> BotRequest {
-        BotRequest { moment, time_limit: None }
+    pub(crate) fn new(
+        moment: Moment,
+        level: Level,
+        seed: u64,
+        ply_count: usize,
+        turn: Arc<dyn BotTurn>,
+    ) -> BotRequest {
+        BotRequest { moment, level, seed, ply_count, turn, time_limit: None }
     }
 
     /// The bot's level.
     pub fn level(&self) -> Level {
-        self.moment.level
+        self.level
     }
 
     /// The side the bot plays.
@@ -75,12 +98,12 @@ impl BotRequest {
 
     /// The seed the bot's choices follow.
     pub fn seed(&self) -> u64 {
-        self.moment.seed
+        self.seed
     }
 
     /// Moves played before the bot's move.
     pub fn ply_count(&self) -> usize {
-        self.moment.moves.len()
+        self.ply_count
     }
 
     /// The longest the bot may think, if limited.
@@ -104,16 +127,14 @@ impl BotRequest {
     pub fn think(self, stop: Option<Arc<AtomicBool>>) -> Result<BotReply, SessionError> {
         let started = Instant::now();
         let flag = stop.clone();
-        // A game joins the bot's path with one arm here (and the engine's `BotGame`).
-        #[allow(unreachable_patterns)]
-        let chosen = match self.moment.variant {
-            Variant::Xiangqi => {
-                choose::<rodina_rules::Xiangqi>(&self.moment, self.time_limit, stop)?
-            }
-            other => return Err(SessionError::Unsupported(other)),
-        };
+        // `None` only when the game is over: a session asks only while the bot is to move.
+        let chosen = self
+            .turn
+            .think(self.level, self.seed, self.time_limit, stop)
+            .ok_or(SessionError::GameOver)?;
         Ok(BotReply {
             moment: self.moment,
+            ply_count: self.ply_count,
             move_text: chosen.move_text,
             score: chosen.score,
             depth: chosen.depth,
@@ -125,45 +146,11 @@ impl BotRequest {
     }
 }
 
-/// What the engine chose, in the app's terms.
-struct Chosen {
-    move_text: String,
-    score: i32,
-    depth: u32,
-    nodes: u64,
-    from_book: bool,
-}
-
-/// Replays the moment's record and asks a bot of its level and seed for a move.
-fn choose<G: BotGame>(
-    moment: &Moment,
-    time: Option<Duration>,
-    stop: Option<Arc<AtomicBool>>,
-) -> Result<Chosen, SessionError> {
-    let mut game = Game::new(G::from_fen(&moment.start_fen)?);
-    for text in &moment.moves {
-        let m = game.position().parse_move(text)?;
-        game.play(&m).map_err(|e| match e {
-            PlayError::GameOver => SessionError::GameOver,
-            PlayError::IllegalMove { .. } => SessionError::Forbidden { text: text.clone() },
-        })?;
-    }
-    let mut bot = Bot::<G>::new(moment.level, moment.seed);
-    // `None` only when the game is over: a session asks only while the bot is to move.
-    let chosen = bot.choose(&game, time, stop).ok_or(SessionError::GameOver)?;
-    Ok(Chosen {
-        move_text: Position::move_text(game.position(), &chosen.mv),
-        score: chosen.score,
-        depth: chosen.depth,
-        nodes: chosen.nodes,
-        from_book: chosen.from_book,
-    })
-}
-
 /// The bot's answer to a [`BotRequest`], to hand to [`crate::Session::apply_bot_reply`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotReply {
     moment: Moment,
+    ply_count: usize,
     move_text: String,
     score: i32,
     depth: u32,
@@ -174,8 +161,8 @@ pub struct BotReply {
 }
 
 impl BotReply {
-    pub(crate) fn moment(&self) -> &Moment {
-        &self.moment
+    pub(crate) fn moment(&self) -> Moment {
+        self.moment
     }
 
     /// The chosen move in the game's coordinate text (`h10g8`).
@@ -217,7 +204,7 @@ impl BotReply {
 
     /// The moves played before the bot's move.
     pub fn ply_count(&self) -> usize {
-        self.moment.moves.len()
+        self.ply_count
     }
 }
 
@@ -254,23 +241,8 @@ mod tests {
     }
 
     #[test]
-    fn a_request_whose_record_does_not_replay_is_an_error_not_a_panic() {
-        let moment = Moment {
-            variant: Variant::Xiangqi,
-            start_fen: rodina_rules::xiangqi::START_FEN.to_owned(),
-            moves: vec!["h3e3".into(), "h3e3".into()],
-            side: Color::White,
-            level: Level::Novice,
-            seed: 1,
-        };
-        let err = BotRequest::new(moment.clone()).think(None).unwrap_err();
-        assert!(matches!(err, SessionError::Move(_)), "{err:?}");
-        let bad_fen = Moment { start_fen: "9/9 w".into(), moves: vec![], ..moment.clone() };
-        assert!(matches!(BotRequest::new(bad_fen).think(None), Err(SessionError::Fen(_))));
-        let other = Moment { variant: Variant::Jieqi, moves: vec![], ..moment };
-        assert_eq!(
-            BotRequest::new(other).think(None),
-            Err(SessionError::Unsupported(Variant::Jieqi))
-        );
+    fn sessions_get_ids_of_their_own() {
+        let ids: std::collections::HashSet<u64> = (0..64).map(|_| session_id()).collect();
+        assert_eq!(ids.len(), 64);
     }
 }

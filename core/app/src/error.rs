@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use rodina_rules::{ParseFenError, ParseMoveError, Variant};
+use rodina_rules::{NewGameError, ParseFenError, ParseMoveError, PlayError, ReplayError};
 
 /// Why a session could not be started or a request on it could not be carried out.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
@@ -26,14 +26,48 @@ pub enum SessionError {
     /// The options of a new game do not fit together or name nothing known.
     #[error("{0}")]
     Options(String),
-    /// The game is part of the family but not yet playable in the app.
-    #[error("{0} cannot be played in the app yet")]
-    Unsupported(Variant),
+    /// The operating system gave no randomness for a deal (Jieqi's shuffle).
+    #[error("no secure randomness for the deal: {0}")]
+    Randomness(String),
     /// A bot's reply was for another moment of the game: the game changed while the bot
     /// thought (a move was taken back, a side resigned, another game was started). The reply
     /// was not played; ask the session for a new request if a bot is to move.
     #[error("the game changed while the bot was thinking; its move was not played")]
     StaleBotReply,
+}
+
+impl From<PlayError> for SessionError {
+    fn from(e: PlayError) -> Self {
+        match e {
+            PlayError::Text(e) => SessionError::Move(e),
+            PlayError::GameOver => SessionError::GameOver,
+            PlayError::Forbidden { text } => SessionError::Forbidden { text },
+            PlayError::IllegalMove { text } | PlayError::Chance { text } => {
+                SessionError::Move(ParseMoveError::Illegal {
+                    reason: "it is not a legal move here".to_owned(),
+                    text,
+                })
+            }
+        }
+    }
+}
+
+impl From<NewGameError> for SessionError {
+    fn from(e: NewGameError) -> Self {
+        match e {
+            NewGameError::Fen(e) => SessionError::Fen(e),
+            other => SessionError::Options(other.to_string()),
+        }
+    }
+}
+
+impl From<ReplayError> for SessionError {
+    fn from(e: ReplayError) -> Self {
+        match e {
+            ReplayError::Start(e) => e.into(),
+            ReplayError::Move { error, .. } => error.into(),
+        }
+    }
 }
 
 /// Why the [`crate::Store`] could not do what was asked. The database is never changed when

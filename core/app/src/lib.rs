@@ -8,11 +8,11 @@
 
 mod bot;
 mod error;
+mod games;
 pub mod model;
 mod session;
 mod store;
 mod table;
-mod xiangqi;
 
 pub use bot::{BotReply, BotRequest};
 pub use error::{SessionError, StoreError};

@@ -50,6 +50,18 @@ pub enum PieceKind {
     Cannon,
     /// Xiangqi soldier.
     Soldier,
+    /// A knight: Jeson Mor's only piece, and Friendly chess's knight.
+    Knight,
+    /// Friendly chess king.
+    King,
+    /// Friendly chess queen.
+    Queen,
+    /// Friendly chess rook.
+    Rook,
+    /// Friendly chess bishop.
+    Bishop,
+    /// Friendly chess pawn.
+    Pawn,
 }
 
 impl PieceKind {
@@ -63,6 +75,12 @@ impl PieceKind {
             PieceKind::Chariot => "chariot",
             PieceKind::Cannon => "cannon",
             PieceKind::Soldier => "soldier",
+            PieceKind::Knight => "knight",
+            PieceKind::King => "king",
+            PieceKind::Queen => "queen",
+            PieceKind::Rook => "rook",
+            PieceKind::Bishop => "bishop",
+            PieceKind::Pawn => "pawn",
         }
     }
 }
@@ -241,6 +259,9 @@ pub struct NewGame {
     pub handicap: Option<String>,
     /// A start position in the game's FEN instead of the usual one.
     pub fen: Option<String>,
+    /// The rule set by its stable name (Jieqi: `default`, `nobody_sees_captured`, `tencent`,
+    /// `vietnamese`, `pychess`); the default when `None`.
+    pub rule_set: Option<String>,
     /// Who plays first (Red in Xiangqi).
     pub first: Player,
     /// Who plays second.
@@ -257,6 +278,7 @@ impl NewGame {
             variant,
             handicap: None,
             fen: None,
+            rule_set: None,
             first: Player::Person,
             second: Player::Person,
             bot_seed: None,

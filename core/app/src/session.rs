@@ -9,30 +9,39 @@
 //! (thought about on another thread) and [`Session::apply_bot_reply`], or, blocking, from
 //! [`Session::play_bot_move`].
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use rodina_engine::Level;
-use rodina_rules::{Color, Outcome, Variant, WinReason};
+use rodina_rules::jieqi::RuleSet;
+use rodina_rules::xiangqi::Handicap;
+use rodina_rules::{AnyGame, Color, Outcome, Seat, Start, Variant, WinReason};
 
-use crate::bot::{BotReply, BotRequest, Moment, fresh_seed, side_seed};
+use crate::bot::{BotReply, BotRequest, Moment, fresh_seed, session_id, side_seed};
 use crate::error::{SessionError, StoreError};
 use crate::model::{
     Awaiting, BoardView, Highlights, MoveRecord, NewGame, Player, Point, PointView, Refusal,
     TapResult,
 };
 use crate::store::{GameRecord, Store};
-use crate::table::{Table, new_table, start_fen};
+use crate::table::{Table, new_table};
 
 /// A game being played on this device.
 pub struct Session {
     table: Box<dyn Table>,
     first: Player,
     second: Player,
-    handicap: Option<String>,
+    handicap: Option<Handicap>,
+    rule_set: Option<RuleSet>,
     /// The level of the bot on each seat (first, second), read once from the players.
     bots: [Option<Level>; 2],
     /// The seed of the bots' choices, fixed for the game and saved with it.
     bot_seed: u64,
     selected: Option<Point>,
     saved_id: Option<i64>,
+    /// This session's id and the generation of its game, which every change moves on: a bot's
+    /// reply is played only into the moment it was asked for.
+    id: u64,
+    generation: u64,
 }
 
 /// Reads a player's bot level, and gives the player back with the level's stable id (a UI
@@ -49,11 +58,23 @@ fn seat(player: Player) -> Result<(Player, Option<Level>), SessionError> {
     }
 }
 
+/// Reads an option's stable name (a handicap, a rule set), refusing unknown ones.
+fn option<T: std::str::FromStr<Err = rodina_rules::UnknownName>>(
+    text: Option<&str>,
+) -> Result<Option<T>, SessionError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => t
+            .parse()
+            .map(Some)
+            .map_err(|e: rodina_rules::UnknownName| SessionError::Options(e.to_string())),
+    }
+}
+
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session")
             .field("variant", &self.variant())
-            .field("fen", &self.fen())
             .field("plies", &self.moves().len())
             .field("saved_id", &self.saved_id)
             .finish_non_exhaustive()
@@ -61,29 +82,33 @@ impl std::fmt::Debug for Session {
 }
 
 impl Session {
-    /// Starts a new game.
+    /// Starts a new game. A game that deals (Jieqi) is dealt from the operating system's
+    /// secure generator.
     pub fn new(options: NewGame) -> Result<Session, SessionError> {
-        let handicap = options.handicap.as_deref().map(str::trim).filter(|h| !h.is_empty());
-        let fen = match (options.fen.as_deref(), handicap) {
-            (Some(_), Some(_)) => {
-                return Err(SessionError::Options(
-                    "give either a start position or a handicap, not both".to_owned(),
-                ));
-            }
-            (Some(fen), None) => fen.to_owned(),
-            (None, handicap) => start_fen(options.variant, handicap)?,
+        let handicap = option::<Handicap>(options.handicap.as_deref())?;
+        let rule_set = option::<RuleSet>(options.rule_set.as_deref())?;
+        let start = match options.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+            Some(fen) => Start::Fen(fen.to_owned()),
+            None => Start::Usual,
         };
+        let new = rodina_rules::NewGame { variant: options.variant, start, handicap, rule_set };
+        let mut rng =
+            StdRng::try_from_os_rng().map_err(|e| SessionError::Randomness(e.to_string()))?;
+        let game = AnyGame::new(&new, &mut rng)?;
         let (first, first_bot) = seat(options.first)?;
         let (second, second_bot) = seat(options.second)?;
         Ok(Session {
-            table: new_table(options.variant, &fen)?,
+            table: new_table(game),
             first,
             second,
-            handicap: handicap.map(str::to_owned),
+            handicap,
+            rule_set,
             bots: [first_bot, second_bot],
             bot_seed: options.bot_seed.unwrap_or_else(fresh_seed),
             selected: None,
             saved_id: None,
+            id: session_id(),
+            generation: 0,
         })
     }
 
@@ -91,41 +116,46 @@ impl Session {
     pub fn from_record(record: &GameRecord) -> Result<Session, SessionError> {
         let (first, first_bot) = seat(record.first.clone())?;
         let (second, second_bot) = seat(record.second.clone())?;
-        let mut session = Session {
-            table: new_table(record.variant, &record.start_fen)?,
+        let handicap = option::<Handicap>(record.handicap.as_deref())?;
+        let rule_set = option::<RuleSet>(record.rule_set.as_deref())?;
+        let game = AnyGame::replay(
+            record.variant,
+            rule_set,
+            &record.start_fen,
+            &record.moves,
+            record.declared,
+        )?;
+        Ok(Session {
+            table: new_table(game),
             first,
             second,
-            handicap: record.handicap.clone(),
+            handicap,
+            rule_set,
             bots: [first_bot, second_bot],
             bot_seed: record.bot_seed,
             selected: None,
             saved_id: None,
-        };
-        for text in &record.moves {
-            session.table.play_text(text)?;
-        }
-        if let Some(ending) = record.declared {
-            session.table.declare(Some(ending));
-        }
-        Ok(session)
+            id: session_id(),
+            generation: 0,
+        })
     }
 
-    /// The record to save: start, players, moves and any ending the moves do not show.
+    /// The record to save: the game's whole state (Jieqi's truth too: two people sharing
+    /// the device need it), players, options, moves and any ending the moves do not show.
+    /// It stays on the device.
     pub fn record(&self) -> GameRecord {
+        let game = self.table.game();
         GameRecord {
-            variant: self.table.variant(),
-            start_fen: self.table.start_fen(),
-            handicap: self.handicap.clone(),
+            variant: game.variant(),
+            start_fen: game.start_truth_fen(),
+            handicap: self.handicap.map(|h| h.name().to_owned()),
+            rule_set: self.rule_set.map(|r| r.name().to_owned()),
             first: self.first.clone(),
             second: self.second.clone(),
-            moves: self.coordinates(),
-            declared: self.table.declared(),
+            moves: game.move_texts(),
+            declared: game.declared(),
             bot_seed: self.bot_seed,
         }
-    }
-
-    fn coordinates(&self) -> Vec<String> {
-        self.table.moves().iter().map(|m| m.coordinate.clone()).collect()
     }
 
     /// Saves the game: the first time as a new saved game, then over the same one.
@@ -173,9 +203,32 @@ impl Session {
         self.bot_seed
     }
 
-    /// The handicap the game started with, by its stable name.
-    pub fn handicap(&self) -> Option<&str> {
-        self.handicap.as_deref()
+    /// The handicap the game started with.
+    pub fn handicap(&self) -> Option<Handicap> {
+        self.handicap
+    }
+
+    /// The rule set the game is played under (Jieqi), if one was chosen.
+    pub fn rule_set(&self) -> Option<RuleSet> {
+        self.rule_set
+    }
+
+    /// Who looks at the board on this device: the person against a bot; in pass-and-play the
+    /// side to move where the game hides pieces (the device is handed over between turns),
+    /// everyone alike otherwise; nobody in particular between two bots.
+    pub fn seat(&self) -> Seat {
+        let game_hides = self.table.hides_information();
+        match (self.bots[0], self.bots[1]) {
+            (None, Some(_)) => Seat::Player(Color::White),
+            (Some(_), None) => Seat::Player(Color::Black),
+            (None, None) if game_hides => Seat::Player(self.table.to_move()),
+            _ => Seat::Spectator,
+        }
+    }
+
+    /// Every change of the game moves the generation on (see [`Session::apply_bot_reply`]).
+    fn changed(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// How the game has ended, if it has.
@@ -188,14 +241,10 @@ impl Session {
         self.table.moves()
     }
 
-    /// The current position in the game's FEN.
+    /// The current position's FEN as the looking seat ([`Session::seat`]) may see it: for
+    /// Jieqi that seat's view FEN, never the hidden identities.
     pub fn fen(&self) -> String {
-        self.table.fen()
-    }
-
-    /// The start position in the game's FEN.
-    pub fn start_fen(&self) -> String {
-        self.table.start_fen()
+        self.table.fen(self.seat())
     }
 
     /// Who the game waits for.
@@ -213,19 +262,20 @@ impl Session {
     /// What the board screen draws now.
     pub fn view(&self) -> BoardView {
         let (files, ranks) = self.table.size();
+        let seat = self.seat();
         let last = self.table.moves().last().cloned();
-        let check = self.table.check();
+        let check = self.table.check(seat);
         let targets = self.selected.map(|s| self.table.targets(s)).unwrap_or_default();
         let mut points = Vec::with_capacity(usize::from(files) * usize::from(ranks));
         for rank in 0..ranks {
             for file in 0..files {
                 let point = Point::new(file, rank);
-                let piece = self.table.piece_at(point);
+                let [piece, partner] = self.table.pieces_at(seat, point);
                 let target = targets.contains(&point);
                 points.push(PointView {
                     point,
                     piece,
-                    partner: None,
+                    partner,
                     highlights: Highlights {
                         selected: self.selected == Some(point),
                         target,
@@ -233,13 +283,13 @@ impl Session {
                         last_from: last.as_ref().is_some_and(|m| m.from == point),
                         last_to: last.as_ref().is_some_and(|m| m.to == point),
                         check: check == Some(point),
-                        special: false,
+                        special: self.table.is_special(point),
                     },
                 });
             }
         }
         BoardView {
-            variant: self.table.variant(),
+            variant: self.variant(),
             files,
             ranks,
             points,
@@ -273,11 +323,14 @@ impl Session {
     /// Selects the piece on `p` if it belongs to the side to move and can move.
     fn select(&mut self, p: Point) -> TapResult {
         let to_move = self.table.to_move();
-        let Some(piece) = self.table.piece_at(p) else {
+        let [piece, partner] = self.table.pieces_at(self.seat(), p);
+        let Some(piece) = piece else {
             return TapResult::Refused(Refusal::EmptyPoint);
         };
+        // A bond holds a piece of each side: it is the mover's to lift.
+        let piece = if piece.side == to_move { piece } else { partner.unwrap_or(piece) };
         if piece.side != to_move {
-            let name = self.table.variant().color_name(to_move);
+            let name = self.variant().color_name(to_move);
             return TapResult::Refused(Refusal::OpponentPiece { to_move: name });
         }
         if self.table.targets(p).is_empty() {
@@ -292,6 +345,7 @@ impl Session {
         let record =
             self.table.play_points(from, to).map_err(|reason| Refusal::IllegalMove { reason })?;
         self.selected = None;
+        self.changed();
         Ok(record)
     }
 
@@ -311,7 +365,9 @@ impl Session {
             self.selected = None;
             return TapResult::Deselected;
         }
-        let own = self.table.piece_at(p).is_some_and(|piece| piece.side == self.table.to_move());
+        let to_move = self.table.to_move();
+        let own =
+            self.table.pieces_at(self.seat(), p)[0].is_some_and(|piece| piece.side == to_move);
         if own {
             return self.select(p);
         }
@@ -361,6 +417,7 @@ impl Session {
     pub fn play(&mut self, text: &str) -> Result<MoveRecord, SessionError> {
         let record = self.table.play_text(text)?;
         self.selected = None;
+        self.changed();
         Ok(record)
     }
 
@@ -374,13 +431,14 @@ impl Session {
     /// Returns whether anything was taken back.
     pub fn undo(&mut self) -> bool {
         self.selected = None;
-        if self.table.declared().is_some() {
-            self.table.declare(None);
+        if self.table.take_back_ending() {
+            self.changed();
             return true;
         }
         if !self.table.undo_move() {
             return false;
         }
+        self.changed();
         // Back to a person's turn; a game between two bots has none, so one move is enough.
         let has_person = self.bots.iter().any(Option::is_none);
         while has_person && self.bot_level(self.table.to_move()).is_some() && self.table.undo_move()
@@ -391,33 +449,31 @@ impl Session {
 
     /// The bot's turn to think about, if a bot is to move: a snapshot to run
     /// [`BotRequest::think`] on, on any thread, while the session stays with the UI. `None`
-    /// when a person is to move or the game is over.
+    /// when a person is to move or the game is over. The bot gets what its seat may know.
     pub fn bot_request(&self) -> Option<BotRequest> {
-        self.moment().map(BotRequest::new)
-    }
-
-    fn moment(&self) -> Option<Moment> {
         let Awaiting::Bot(side) = self.awaiting() else { return None };
         let level = self.bot_level(side)?;
-        Some(Moment {
-            variant: self.table.variant(),
-            start_fen: self.table.start_fen(),
-            moves: self.coordinates(),
-            side,
+        Some(BotRequest::new(
+            self.moment(side),
             level,
-            seed: side_seed(self.bot_seed, side),
-        })
+            side_seed(self.bot_seed, side),
+            self.table.moves().len(),
+            self.table.bot_turn(Seat::Player(side)),
+        ))
     }
 
-    /// Plays the bot's reply if the game is still exactly where its request found it (same
-    /// start, same moves, no ending declared, the same bot to move); otherwise refuses it
-    /// with [`SessionError::StaleBotReply`] and changes nothing.
-    ///
-    /// The test is the game itself rather than a counter of changes: after a move is taken
-    /// back and played again, the reply still fits, and it is the move the bot would choose
-    /// again (same record, level and seed).
+    fn moment(&self, side: Color) -> Moment {
+        Moment { session: self.id, generation: self.generation, side }
+    }
+
+    /// Plays the bot's reply if the game has not changed since its request (same session,
+    /// same generation, the same bot to move); otherwise refuses it with
+    /// [`SessionError::StaleBotReply`] and changes nothing. A move taken back and played again
+    /// is a change too: ask again, and the bot answers the same (same record, level, seed).
     pub fn apply_bot_reply(&mut self, reply: BotReply) -> Result<MoveRecord, SessionError> {
-        if self.moment().as_ref() != Some(reply.moment()) {
+        let moment = reply.moment();
+        let current = matches!(self.awaiting(), Awaiting::Bot(side) if side == moment.side);
+        if !current || moment != self.moment(moment.side) {
             return Err(SessionError::StaleBotReply);
         }
         self.play(reply.move_text())
@@ -445,7 +501,8 @@ impl Session {
         };
         let outcome = Outcome::Win { winner: !loser, reason: WinReason::Resignation };
         self.selected = None;
-        self.table.declare(Some(outcome));
+        self.table.declare(outcome);
+        self.changed();
         Ok(outcome)
     }
 }

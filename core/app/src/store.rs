@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use rodina_rules::{Color, DrawReason, Outcome, Variant, WinReason};
+use rodina_rules::{Outcome, Variant};
 use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
 
 use crate::error::StoreError;
@@ -46,6 +46,8 @@ const MIGRATIONS: &[&str] = &[
     // Games saved before get a seed of their own now (SQLite's random()), fixed from then on.
     "ALTER TABLE games ADD COLUMN bot_seed INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET bot_seed = random();",
+    // 3: the rule set a game is played under (Jieqi), by its stable name.
+    "ALTER TABLE games ADD COLUMN rule_set TEXT;",
 ];
 
 /// The schema version this build writes and reads.
@@ -56,16 +58,19 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 pub struct GameRecord {
     /// The game.
     pub variant: Variant,
-    /// The start position in the game's FEN.
+    /// The start position's whole state (see [`rodina_rules::Truth::truth_fen`]): for Jieqi
+    /// the full FEN, hidden identities included. It stays on the device.
     pub start_fen: String,
     /// The handicap the game started with, by its stable name (for display: the start FEN
     /// already has the pieces removed).
     pub handicap: Option<String>,
+    /// The rule set by its stable name (Jieqi), if one was chosen.
+    pub rule_set: Option<String>,
     /// Who played first.
     pub first: Player,
     /// Who played second.
     pub second: Player,
-    /// The moves in the game's coordinate text.
+    /// The moves as the true record writes them (Jieqi: with what each revealed).
     pub moves: Vec<String>,
     /// An ending the moves do not show (resignation, time, agreement).
     pub declared: Option<Outcome>,
@@ -144,99 +149,8 @@ fn db_error(path: &Path, e: rusqlite::Error) -> StoreError {
     }
 }
 
-fn outcome_text(o: Outcome) -> String {
-    match o {
-        Outcome::Win { winner, reason } => {
-            format!("win {} {}", winner.fold("first", "second"), reason.as_str())
-        }
-        Outcome::Draw { reason } => format!("draw {}", reason.as_str()),
-    }
-}
-
-/// The position of a reason in [`WIN_REASONS`]. Its exhaustive match turns a reason added to
-/// the rules into a compile error here, so the list of stored reasons cannot fall behind.
-const fn win_reason_index(r: WinReason) -> usize {
-    match r {
-        WinReason::Checkmate => 0,
-        WinReason::NoMoves => 1,
-        WinReason::Centre => 2,
-        WinReason::LastPiece => 3,
-        WinReason::KingBond => 4,
-        WinReason::PerpetualCheck => 5,
-        WinReason::PerpetualChase => 6,
-        WinReason::ExcessiveChecksOrChases => 7,
-        WinReason::Resignation => 8,
-        WinReason::Time => 9,
-    }
-}
-
-/// The position of a reason in [`DRAW_REASONS`] (see [`win_reason_index`]).
-const fn draw_reason_index(r: DrawReason) -> usize {
-    match r {
-        DrawReason::Repetition => 0,
-        DrawReason::FiftyMoves => 1,
-        DrawReason::InsufficientMaterial => 2,
-        DrawReason::AllBonded => 3,
-        DrawReason::NoMoves => 4,
-        DrawReason::Agreement => 5,
-    }
-}
-
-const WIN_REASONS: [WinReason; 10] = [
-    WinReason::Checkmate,
-    WinReason::NoMoves,
-    WinReason::Centre,
-    WinReason::LastPiece,
-    WinReason::KingBond,
-    WinReason::PerpetualCheck,
-    WinReason::PerpetualChase,
-    WinReason::ExcessiveChecksOrChases,
-    WinReason::Resignation,
-    WinReason::Time,
-];
-
-const DRAW_REASONS: [DrawReason; 6] = [
-    DrawReason::Repetition,
-    DrawReason::FiftyMoves,
-    DrawReason::InsufficientMaterial,
-    DrawReason::AllBonded,
-    DrawReason::NoMoves,
-    DrawReason::Agreement,
-];
-
-// Checked when this crate compiles: each listed reason sits at the place its exhaustive match
-// gives it, so the lists hold every reason once.
-const _: () = {
-    let mut i = 0;
-    while i < WIN_REASONS.len() {
-        assert!(win_reason_index(WIN_REASONS[i]) == i);
-        i += 1;
-    }
-    let mut i = 0;
-    while i < DRAW_REASONS.len() {
-        assert!(draw_reason_index(DRAW_REASONS[i]) == i);
-        i += 1;
-    }
-};
-
 fn parse_outcome(text: &str) -> Option<Outcome> {
-    let words: Vec<&str> = text.split(' ').collect();
-    match words.as_slice() {
-        ["win", side, reason] => {
-            let winner = match *side {
-                "first" => Color::White,
-                "second" => Color::Black,
-                _ => return None,
-            };
-            let reason = WIN_REASONS.into_iter().find(|r| r.as_str() == *reason)?;
-            Some(Outcome::Win { winner, reason })
-        }
-        ["draw", reason] => {
-            let reason = DRAW_REASONS.into_iter().find(|r| r.as_str() == *reason)?;
-            Some(Outcome::Draw { reason })
-        }
-        _ => None,
-    }
+    text.parse().ok()
 }
 
 fn parse_player(id: i64, text: &str) -> Result<Player, StoreError> {
@@ -245,10 +159,8 @@ fn parse_player(id: i64, text: &str) -> Result<Player, StoreError> {
 }
 
 fn parse_variant(id: i64, text: &str) -> Result<Variant, StoreError> {
-    text.parse().map_err(|e: rodina_rules::UnknownVariant| StoreError::BadRecord {
-        id,
-        detail: e.to_string(),
-    })
+    text.parse()
+        .map_err(|e: rodina_rules::UnknownName| StoreError::BadRecord { id, detail: e.to_string() })
 }
 
 fn parse_bool(text: &str) -> Option<bool> {
@@ -351,16 +263,16 @@ impl Store {
         let now = now_ms();
         let moves = record.moves.join(" ");
         let plies = i64::try_from(record.moves.len()).unwrap_or(i64::MAX);
-        let declared = record.declared.map(outcome_text);
-        let outcome = outcome.map(outcome_text);
+        let declared = record.declared.map(|o| o.to_string());
+        let outcome = outcome.map(|o| o.to_string());
         match id {
             None => {
                 self.conn
                     .execute(
                         "INSERT INTO games (variant, start_fen, handicap, first_player,
                             second_player, moves, ply_count, declared, outcome, created_at_ms,
-                            updated_at_ms, bot_seed)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
+                            updated_at_ms, bot_seed, rule_set)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)",
                         params![
                             record.variant.name(),
                             record.start_fen,
@@ -372,7 +284,8 @@ impl Store {
                             declared,
                             outcome,
                             now,
-                            seed_to_sql(record.bot_seed)
+                            seed_to_sql(record.bot_seed),
+                            record.rule_set
                         ],
                     )
                     .map_err(|e| self.err(e))?;
@@ -384,7 +297,8 @@ impl Store {
                     .execute(
                         "UPDATE games SET variant = ?2, start_fen = ?3, handicap = ?4,
                             first_player = ?5, second_player = ?6, moves = ?7, ply_count = ?8,
-                            declared = ?9, outcome = ?10, updated_at_ms = ?11, bot_seed = ?12
+                            declared = ?9, outcome = ?10, updated_at_ms = ?11, bot_seed = ?12,
+                            rule_set = ?13
                          WHERE id = ?1",
                         params![
                             id,
@@ -398,7 +312,8 @@ impl Store {
                             declared,
                             outcome,
                             now,
-                            seed_to_sql(record.bot_seed)
+                            seed_to_sql(record.bot_seed),
+                            record.rule_set
                         ],
                     )
                     .map_err(|e| self.err(e))?;
@@ -412,12 +327,22 @@ impl Store {
 
     /// Reads saved game `id`.
     pub fn load_game(&self, id: i64) -> Result<GameRecord, StoreError> {
-        type Row = (String, String, Option<String>, String, String, String, Option<String>, i64);
+        type Row = (
+            String,
+            String,
+            Option<String>,
+            String,
+            String,
+            String,
+            Option<String>,
+            i64,
+            Option<String>,
+        );
         let row: Option<Row> = self
             .conn
             .query_row(
                 "SELECT variant, start_fen, handicap, first_player, second_player, moves, declared,
-                        bot_seed
+                        bot_seed, rule_set
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -430,12 +355,15 @@ impl Store {
                         r.get(5)?,
                         r.get(6)?,
                         r.get(7)?,
+                        r.get(8)?,
                     ))
                 },
             )
             .optional()
             .map_err(|e| self.err(e))?;
-        let Some((variant, start_fen, handicap, first, second, moves, declared, seed)) = row else {
+        let Some((variant, start_fen, handicap, first, second, moves, declared, seed, rule_set)) =
+            row
+        else {
             return Err(StoreError::NotFound { id });
         };
         let declared = match declared {
@@ -449,6 +377,7 @@ impl Store {
             variant: parse_variant(id, &variant)?,
             start_fen,
             handicap,
+            rule_set,
             first: parse_player(id, &first)?,
             second: parse_player(id, &second)?,
             moves: moves.split_whitespace().map(str::to_owned).collect(),

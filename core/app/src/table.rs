@@ -1,55 +1,110 @@
-//! The game on the table: one game's rules behind an object-safe interface, so the session
+//! The game on the table: one game's record behind an object-safe interface, so the session
 //! (the controller) is written once for every game.
 //!
-//! A game joins the app by implementing [`AppGame`] for its position type and adding one arm
-//! to [`new_table`]. Everything else (selection, refusals, undo, saving) is shared.
+//! A game joins the app by implementing [`AppGame`] (how its pieces look, where its moves
+//! start and end); the rules' one dispatch point ([`rodina_rules::with_game`]) builds its
+//! [`Table`]. Everything else (selection, refusals, undo, saving, bot turns) is shared.
 
-use rodina_rules::{Color, Game, Outcome, ParseMoveError, Position, Variant};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rodina_engine::{Bot, BotGame, Level};
+use rodina_rules::{
+    AnyGame, Color, Game, Outcome, ParseMoveError, PlayError, Seat, Truth, Variant, View, with_game,
+};
 
 use crate::error::SessionError;
 use crate::model::{MoveRecord, PieceView, Point};
 
-/// What the app needs from one game beyond [`Position`]: board geometry, pieces as the viewer
-/// sees them, and moves addressed by points.
-pub(crate) trait AppGame: Position {
-    /// Number of files.
-    const FILES: u8;
-    /// Number of ranks.
-    const RANKS: u8;
-
-    /// The start position with a named handicap (given by the first player).
-    fn with_handicap(name: &str) -> Result<Self, SessionError>
-    where
-        Self: Sized;
-
-    /// The usual start position.
-    fn start() -> Self
-    where
-        Self: Sized;
-
-    /// The piece on `p` as the viewer may see it.
-    fn piece_view(&self, p: Point) -> Option<PieceView>;
+/// What the app needs from one game beyond the rules: how the pieces a seat sees look in the
+/// view model, and moves addressed by points.
+pub(crate) trait AppGame: Truth
+where
+    Self::View: BotGame,
+{
+    /// What stands on `p` as the view's seat sees it: a piece, and a second piece sharing
+    /// the point (a Friendly bond).
+    fn pieces_at(view: &Self::View, p: Point) -> [Option<PieceView>; 2];
 
     /// Where a move starts and ends.
     fn move_points(m: &Self::Move) -> (Point, Point);
 
-    /// The move for people (WXF in Xiangqi). `m` is legal here.
-    fn notation(&self, m: &Self::Move) -> String;
+    /// The move for people (WXF in Xiangqi). `m` is legal in `pos`.
+    fn notation(pos: &Self, m: &Self::Move) -> String;
 
-    /// The point of the side to move's general (king) if it is in check.
-    fn check_point(&self) -> Option<Point>;
+    /// The point to mark as threatened: the side to move's general (king) in check, or what
+    /// the game shows the same way.
+    fn check_point(view: &Self::View) -> Option<Point>;
+
+    /// Whether `p` has a meaning of its own in the rules (Jeson Mor's centre).
+    fn is_special(_p: Point) -> bool {
+        false
+    }
+}
+
+/// A bot's turn to think about: a snapshot of the bot's seat's record, runnable on any
+/// thread.
+pub(crate) trait BotTurn: Send + Sync {
+    /// Chooses the move of `level` and `seed`, in the game's coordinate text.
+    fn think(
+        &self,
+        level: Level,
+        seed: u64,
+        time: Option<Duration>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Option<Chosen>;
+}
+
+/// What the engine chose, in the app's terms.
+pub(crate) struct Chosen {
+    pub(crate) move_text: String,
+    pub(crate) score: i32,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
+    pub(crate) from_book: bool,
+}
+
+/// A snapshot of one seat's record for a bot.
+struct ViewTurn<V: BotGame> {
+    record: Game<V>,
+}
+
+impl<V: BotGame> BotTurn for ViewTurn<V> {
+    fn think(
+        &self,
+        level: Level,
+        seed: u64,
+        time: Option<Duration>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Option<Chosen> {
+        let chosen = Bot::<V>::new(level, seed).choose(&self.record, time, stop)?;
+        Some(Chosen {
+            move_text: self.record.position().move_text(&chosen.mv),
+            score: chosen.score,
+            depth: chosen.depth,
+            nodes: chosen.nodes,
+            from_book: chosen.from_book,
+        })
+    }
 }
 
 /// One game in progress, whatever the game: what the session drives.
 pub(crate) trait Table: Send {
+    /// The true record (a copy), for saving.
+    fn game(&self) -> AnyGame;
     /// The game.
     fn variant(&self) -> Variant;
+    /// Whether seats may know less than the truth (see [`Truth::HIDES_INFORMATION`]).
+    fn hides_information(&self) -> bool;
     /// Files and ranks.
     fn size(&self) -> (u8, u8);
     /// The side to move.
     fn to_move(&self) -> Color;
-    /// The piece on `p` as the viewer may see it.
-    fn piece_at(&self, p: Point) -> Option<PieceView>;
+    /// What stands on `p` as `seat` sees it (a piece, and a bond's partner).
+    fn pieces_at(&self, seat: Seat, p: Point) -> [Option<PieceView>; 2];
+    /// Whether `p` has a meaning of its own in the rules.
+    fn is_special(&self, p: Point) -> bool;
     /// The legal destinations of the piece on `from` (empty once the game is over).
     fn targets(&self, from: Point) -> Vec<Point>;
     /// Plays the legal move from `from` to `to`, or says why there is none.
@@ -58,93 +113,96 @@ pub(crate) trait Table: Send {
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, SessionError>;
     /// Takes back the last move; returns whether there was one.
     fn undo_move(&mut self) -> bool;
-    /// Ends the game with an outcome the moves do not show (resignation, time, agreement);
-    /// `None` takes such an ending back.
-    fn declare(&mut self, ending: Option<Outcome>);
-    /// The ending declared with [`Table::declare`], if any.
+    /// Ends the game with an ending the moves do not show (resignation, time, agreement).
+    fn declare(&mut self, ending: Outcome);
+    /// Takes back a declared ending; returns whether there was one.
+    fn take_back_ending(&mut self) -> bool;
+    /// The declared ending, if any.
     fn declared(&self) -> Option<Outcome>;
     /// How the game has ended, if it has.
     fn outcome(&self) -> Option<Outcome>;
-    /// The point of a general (king) in check.
-    fn check(&self) -> Option<Point>;
+    /// The point to mark as threatened, as `seat` sees the board.
+    fn check(&self, seat: Seat) -> Option<Point>;
     /// The moves played.
     fn moves(&self) -> &[MoveRecord];
-    /// The start position's FEN.
-    fn start_fen(&self) -> String;
-    /// The current position's FEN.
-    fn fen(&self) -> String;
+    /// The current position's FEN as `seat` may see it.
+    fn fen(&self, seat: Seat) -> String;
+    /// `seat`'s record as a snapshot for a bot.
+    fn bot_turn(&self, seat: Seat) -> Arc<dyn BotTurn>;
 }
 
-/// Starts a table of `variant` from a FEN.
-pub(crate) fn new_table(variant: Variant, fen: &str) -> Result<Box<dyn Table>, SessionError> {
-    // Other games join the family in parallel; until they are wired here they are refused
-    // with a typed error rather than failing to build.
-    #[allow(unreachable_patterns)]
-    match variant {
-        Variant::Xiangqi => Ok(Box::new(GameTable::new(rodina_rules::Xiangqi::from_fen(fen)?))),
-        other => Err(SessionError::Unsupported(other)),
-    }
+/// Builds the table of a game of any kind.
+pub(crate) fn new_table(game: AnyGame) -> Box<dyn Table> {
+    with_game!(game, g => Box::new(GameTable::new(g)) as Box<dyn Table>)
 }
 
-/// The start FEN of `variant`, with a handicap if one is named.
-pub(crate) fn start_fen(variant: Variant, handicap: Option<&str>) -> Result<String, SessionError> {
-    fn fen_of<P: AppGame>(handicap: Option<&str>) -> Result<String, SessionError> {
-        Ok(match handicap {
-            Some(name) => P::with_handicap(name)?.fen(),
-            None => P::start().fen(),
-        })
-    }
-    #[allow(unreachable_patterns)]
-    match variant {
-        Variant::Xiangqi => fen_of::<rodina_rules::Xiangqi>(handicap),
-        other => Err(SessionError::Unsupported(other)),
-    }
-}
-
-/// A [`Table`] for any [`AppGame`]: the rules' [`Game`] record plus what the UI asks for
-/// often, computed once per move (legal moves, outcome, notation) so that drawing the board
-/// after every tap costs no move generation.
-struct GameTable<P: AppGame> {
+/// A [`Table`] for any [`AppGame`]: the rules' [`Game`] record (which also keeps a declared
+/// ending) plus what the UI asks for often, computed once per move (legal moves, outcome,
+/// notation) so that drawing the board after every tap costs no move generation.
+struct GameTable<P: AppGame>
+where
+    P::View: BotGame,
+{
     game: Game<P>,
     records: Vec<MoveRecord>,
-    declared: Option<Outcome>,
     // Caches of the current position, refreshed by `refresh` after every change.
     legal: Vec<P::Move>,
     outcome: Option<Outcome>,
 }
 
-impl<P: AppGame> GameTable<P> {
-    fn new(start: P) -> Self {
+impl<P: AppGame> GameTable<P>
+where
+    P::View: BotGame,
+{
+    fn new(game: Game<P>) -> Self {
         let mut table = GameTable {
-            game: Game::new(start),
+            game: Game::new(game.start().clone()),
             records: Vec::new(),
-            declared: None,
             legal: Vec::new(),
             outcome: None,
         };
+        // Rebuild the move list ply by ply; the record's moves are legal where they stand.
+        for ply in game.plies() {
+            table.record_and_play(&ply.mv);
+        }
+        if let Some(ending) = game.declared() {
+            table.game.declare(ending);
+        }
         table.refresh();
         table
     }
 
     fn refresh(&mut self) {
-        self.outcome = self.declared.or_else(|| self.game.outcome());
+        self.outcome = self.game.outcome();
         self.legal = if self.outcome.is_some() { Vec::new() } else { self.game.legal_moves() };
     }
 
-    /// Plays a move known to be in `self.legal`.
-    fn play_legal(&mut self, m: &P::Move) -> MoveRecord {
+    /// Plays a legal move and adds its line to the move list.
+    fn record_and_play(&mut self, m: &P::Move) -> MoveRecord {
         let pos = self.game.position();
         let (from, to) = P::move_points(m);
-        let record = MoveRecord {
+        let mut record = MoveRecord {
             ply: u32::try_from(self.records.len() + 1).unwrap_or(u32::MAX),
             side: pos.turn(),
-            notation: pos.notation(m),
+            notation: P::notation(pos, m),
             coordinate: pos.move_text(m),
             from,
             to,
         };
         self.game.play_unchecked(m);
+        // Where the game hides pieces, the list says what the move did as everyone saw it.
+        if P::HIDES_INFORMATION {
+            if let Some(text) = self.game.ply_text_for(self.game.len(), Seat::Spectator) {
+                record.notation = text;
+            }
+        }
         self.records.push(record.clone());
+        record
+    }
+
+    /// Plays a move known to be in `self.legal`.
+    fn play_legal(&mut self, m: &P::Move) -> MoveRecord {
+        let record = self.record_and_play(m);
         self.refresh();
         record
     }
@@ -154,9 +212,21 @@ impl<P: AppGame> GameTable<P> {
     }
 }
 
-impl<P: AppGame> Table for GameTable<P> {
+impl<P: AppGame> Table for GameTable<P>
+where
+    P::View: BotGame,
+    Game<P>: Into<AnyGame>,
+{
+    fn game(&self) -> AnyGame {
+        self.game.clone().into()
+    }
+
     fn variant(&self) -> Variant {
-        self.game.position().variant()
+        P::VARIANT
+    }
+
+    fn hides_information(&self) -> bool {
+        P::HIDES_INFORMATION
     }
 
     fn size(&self) -> (u8, u8) {
@@ -164,24 +234,36 @@ impl<P: AppGame> Table for GameTable<P> {
     }
 
     fn to_move(&self) -> Color {
-        self.game.position().turn()
+        self.game.turn()
     }
 
-    fn piece_at(&self, p: Point) -> Option<PieceView> {
-        self.game.position().piece_view(p)
+    fn pieces_at(&self, seat: Seat, p: Point) -> [Option<PieceView>; 2] {
+        P::pieces_at(&self.game.position().view(seat), p)
+    }
+
+    fn is_special(&self, p: Point) -> bool {
+        P::is_special(p)
     }
 
     fn targets(&self, from: Point) -> Vec<Point> {
-        self.legal
+        let mut targets: Vec<Point> = self
+            .legal
             .iter()
             .map(P::move_points)
             .filter(|&(f, _)| f == from)
             .map(|(_, to)| to)
-            .collect()
+            .collect();
+        // Moves that share their first step (Friendly chains) share a target.
+        targets.sort();
+        targets.dedup();
+        targets
     }
 
     fn play_points(&mut self, from: Point, to: Point) -> Result<MoveRecord, String> {
-        if let Some(m) = self.legal.iter().find(|m| P::move_points(m) == (from, to)).cloned() {
+        let mut fitting = self.legal.iter().filter(|m| P::move_points(m) == (from, to));
+        // The shortest move of those that start with this step (a single step rather than a
+        // chain that begins with it).
+        if let Some(m) = fitting.next().cloned() {
             return Ok(self.play_legal(&m));
         }
         if let Some(e) = self.game_over() {
@@ -201,7 +283,7 @@ impl<P: AppGame> Table for GameTable<P> {
         }
         let m = self.game.position().parse_move(text)?;
         if !self.legal.contains(&m) {
-            return Err(SessionError::Forbidden { text: text.trim().to_owned() });
+            return Err(PlayError::Forbidden { text: text.trim().to_owned() }.into());
         }
         Ok(self.play_legal(&m))
     }
@@ -216,32 +298,38 @@ impl<P: AppGame> Table for GameTable<P> {
         true
     }
 
-    fn declare(&mut self, ending: Option<Outcome>) {
-        self.declared = ending;
+    fn declare(&mut self, ending: Outcome) {
+        self.game.declare(ending);
         self.refresh();
     }
 
+    fn take_back_ending(&mut self) -> bool {
+        let had = self.game.take_back_ending().is_some();
+        self.refresh();
+        had
+    }
+
     fn declared(&self) -> Option<Outcome> {
-        self.declared
+        self.game.declared()
     }
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
 
-    fn check(&self) -> Option<Point> {
-        self.game.position().check_point()
+    fn check(&self, seat: Seat) -> Option<Point> {
+        P::check_point(&self.game.position().view(seat))
     }
 
     fn moves(&self) -> &[MoveRecord] {
         &self.records
     }
 
-    fn start_fen(&self) -> String {
-        self.game.start().fen()
+    fn fen(&self, seat: Seat) -> String {
+        self.game.position().view(seat).fen()
     }
 
-    fn fen(&self) -> String {
-        self.game.position().fen()
+    fn bot_turn(&self, seat: Seat) -> Arc<dyn BotTurn> {
+        Arc::new(ViewTurn { record: self.game.view(seat) })
     }
 }

@@ -11,6 +11,7 @@ fn record(moves: &[&str]) -> GameRecord {
         variant: Variant::Xiangqi,
         start_fen: rodina_rules::xiangqi::START_FEN.to_owned(),
         handicap: None,
+        rule_set: None,
         first: Player::Person,
         second: Player::Bot { level: "novice".into() },
         moves: moves.iter().map(|m| (*m).to_owned()).collect(),
@@ -72,16 +73,23 @@ fn games_are_saved_updated_listed_and_deleted() {
 
 #[test]
 fn every_outcome_survives_its_stored_form() {
-    for reason in WIN_REASONS {
+    for reason in WinReason::ALL {
         for winner in Color::ALL {
             let o = Outcome::Win { winner, reason };
-            assert_eq!(parse_outcome(&outcome_text(o)), Some(o));
+            assert_eq!(parse_outcome(&o.to_string()), Some(o));
         }
     }
-    for reason in DRAW_REASONS {
+    for reason in DrawReason::ALL {
         let o = Outcome::Draw { reason };
-        assert_eq!(parse_outcome(&outcome_text(o)), Some(o));
+        assert_eq!(parse_outcome(&o.to_string()), Some(o));
     }
+    // The form databases written by earlier versions hold.
+    let resigned = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
+    assert_eq!(parse_outcome("win second resignation"), Some(resigned));
+    assert_eq!(
+        parse_outcome("draw fifty_moves"),
+        Some(Outcome::Draw { reason: DrawReason::FiftyMoves })
+    );
     assert_eq!(parse_outcome("win third checkmate"), None);
     assert_eq!(parse_outcome("draw boredom"), None);
 }
@@ -269,9 +277,10 @@ fn a_version_1_database_is_upgraded_and_its_games_get_a_seed_that_stays() {
 
     let store = Store::open(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 2);
+    assert_eq!(SCHEMA_VERSION, 3);
     let record = store.load_game(id).unwrap();
     assert_eq!(record.moves, ["h3e3", "h10g8", "h1g3"]);
+    assert_eq!(record.rule_set, None, "games saved before rule sets have none");
     assert_eq!(record.second, Player::Bot { level: "casual".into() });
     let listed = store.list_games().unwrap();
     assert_eq!((listed.len(), listed[0].created_at_ms, listed[0].ply_count), (1, 1000, 3));
