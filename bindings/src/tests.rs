@@ -6,6 +6,7 @@ fn pass_and_play() -> NewGame {
         variant: Variant::Xiangqi,
         handicap: None,
         fen: None,
+        rule_set: None,
         first: Player::Person,
         second: Player::Person,
         bot_seed: None,
@@ -60,7 +61,7 @@ fn handicaps_reach_the_core_by_name() {
     assert_eq!(s.view().points[0].piece, None);
     for h in [Handicap::Horse, Handicap::TwoHorses, Handicap::Cannon, Handicap::Chariot] {
         let fen = GameSession::new(NewGame { handicap: Some(h), ..pass_and_play() }).unwrap().fen();
-        let expected = rules::Position::fen(&rules::Xiangqi::with_handicap(h.core()));
+        let expected = rules::View::fen(&rules::Xiangqi::with_handicap(h.core()));
         assert_eq!(fen, expected);
     }
 }

@@ -107,6 +107,18 @@ pub enum PieceKind {
     Cannon,
     /// Xiangqi soldier.
     Soldier,
+    /// A knight (Jeson Mor's only piece; Friendly chess).
+    Knight,
+    /// Friendly chess king.
+    King,
+    /// Friendly chess queen.
+    Queen,
+    /// Friendly chess rook.
+    Rook,
+    /// Friendly chess bishop.
+    Bishop,
+    /// Friendly chess pawn.
+    Pawn,
 }
 
 impl From<app::PieceKind> for PieceKind {
@@ -119,6 +131,12 @@ impl From<app::PieceKind> for PieceKind {
             app::PieceKind::Chariot => PieceKind::Chariot,
             app::PieceKind::Cannon => PieceKind::Cannon,
             app::PieceKind::Soldier => PieceKind::Soldier,
+            app::PieceKind::Knight => PieceKind::Knight,
+            app::PieceKind::King => PieceKind::King,
+            app::PieceKind::Queen => PieceKind::Queen,
+            app::PieceKind::Rook => PieceKind::Rook,
+            app::PieceKind::Bishop => PieceKind::Bishop,
+            app::PieceKind::Pawn => PieceKind::Pawn,
         }
     }
 }
@@ -323,8 +341,10 @@ impl From<rules::WinReason> for WinReason {
 pub enum DrawReason {
     /// Repetition with nobody to blame.
     Repetition,
-    /// The no-capture move limit.
+    /// Fifty moves by each side without a capture.
     FiftyMoves,
+    /// A rule set's own no-capture limit (Tencent's Jieqi: forty moves each).
+    MoveLimit,
     /// Neither side can ever attack.
     InsufficientMaterial,
     /// Friendly chess: every piece but the kings is bonded.
@@ -341,6 +361,7 @@ impl From<rules::DrawReason> for DrawReason {
         match r {
             R::Repetition => DrawReason::Repetition,
             R::FiftyMoves => DrawReason::FiftyMoves,
+            R::MoveLimit => DrawReason::MoveLimit,
             R::InsufficientMaterial => DrawReason::InsufficientMaterial,
             R::AllBonded => DrawReason::AllBonded,
             R::NoMoves => DrawReason::NoMoves,
@@ -487,6 +508,34 @@ impl Handicap {
     }
 }
 
+/// A Jieqi rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum RuleSet {
+    /// The rules of the rules page.
+    Default,
+    /// Nobody sees a captured face-down piece, not even the capturer.
+    NobodySeesCaptured,
+    /// Tencent: at most six consecutive checks or chases; forty moves each without capture.
+    Tencent,
+    /// Vietnamese: a plain draw at the sixth repetition.
+    Vietnamese,
+    /// PyChess: a face-down advisor may leave the palace.
+    PyChess,
+}
+
+impl RuleSet {
+    pub(crate) fn core(self) -> rules::jieqi::RuleSet {
+        use rules::jieqi::RuleSet as R;
+        match self {
+            RuleSet::Default => R::Default,
+            RuleSet::NobodySeesCaptured => R::NobodySeesCaptured,
+            RuleSet::Tencent => R::Tencent,
+            RuleSet::Vietnamese => R::Vietnamese,
+            RuleSet::PyChess => R::PyChess,
+        }
+    }
+}
+
 /// Options of a new game.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct NewGame {
@@ -498,6 +547,9 @@ pub struct NewGame {
     /// A start position in the game's FEN instead of the usual one.
     #[uniffi(default = None)]
     pub fen: Option<String>,
+    /// The rule set (Jieqi); the default when `None`.
+    #[uniffi(default = None)]
+    pub rule_set: Option<RuleSet>,
     /// Who plays first.
     pub first: Player,
     /// Who plays second.
@@ -514,6 +566,7 @@ impl From<NewGame> for app::NewGame {
             variant: n.variant.into(),
             handicap: n.handicap.map(|h| h.core().name().to_owned()),
             fen: n.fen,
+            rule_set: n.rule_set.map(|r| r.core().name().to_owned()),
             first: n.first.into(),
             second: n.second.into(),
             bot_seed: n.bot_seed,

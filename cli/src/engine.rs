@@ -483,9 +483,7 @@ where
         let played = player
             .choose(&game.view(Seat::Player(to_move)), opts)
             .map_err(|e| format!("{who} failed: {e}"))
-            .and_then(|m| {
-                game.play(&m).map_err(|e| format!("{who} played an illegal move: {e}"))
-            });
+            .and_then(|m| game.play(&m).map_err(|e| format!("{who} played an illegal move: {e}")));
         if let Err(e) = played {
             // A player that fails to move, or moves illegally, loses the game.
             reason = e;

@@ -74,11 +74,8 @@ impl Terminal for Friendly {
         let marked = |s: Square| {
             last.is_some_and(|m| m.from() == s || m.steps().iter().any(|st| st.to == s))
         };
-        let threatened_kings: Vec<Square> = Color::ALL
-            .into_iter()
-            .filter(|&c| pos.is_threatened(c))
-            .map(|c| pos.king(c))
-            .collect();
+        let threatened_kings: Vec<Square> =
+            Color::ALL.into_iter().filter(|&c| pos.is_threatened(c)).map(|c| pos.king(c)).collect();
         draw_board(|s| pos.cell(s), marked, |s| threatened_kings.contains(&s), None, color)
     }
 

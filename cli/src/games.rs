@@ -29,8 +29,7 @@ pub enum Loaded {
 /// The new game the arguments name.
 fn new_game(args: &PositionArgs, handicap: Option<&str>) -> Result<NewGame, String> {
     let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
-    let handicap =
-        handicap.map(str::parse::<Handicap>).transpose().map_err(|e| format!("{e}"))?;
+    let handicap = handicap.map(str::parse::<Handicap>).transpose().map_err(|e| format!("{e}"))?;
     let rule_set =
         args.rules.as_deref().map(str::parse::<RuleSet>).transpose().map_err(|e| format!("{e}"))?;
     let start = args.fen.clone().map_or(Start::Usual, Start::Fen);

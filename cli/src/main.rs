@@ -140,9 +140,9 @@ fn run(cli: Cli) -> Result<(), String> {
                     let level: Level = level.parse().map_err(|e: UnknownLevel| e.to_string())?;
                     let variant = game.variant();
                     let person = match as_side {
-                        Some(s) => variant
-                            .parse_color(&s)
-                            .ok_or_else(|| format!("unknown side {s:?}"))?,
+                        Some(s) => {
+                            variant.parse_color(&s).ok_or_else(|| format!("unknown side {s:?}"))?
+                        }
                         None => Color::White,
                     };
                     let seed = seed.unwrap_or_else(clock_seed);

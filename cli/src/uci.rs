@@ -160,7 +160,8 @@ impl Session {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                self.variant = value.parse().map_err(|e: rodina_rules::UnknownName| e.to_string())?;
+                self.variant =
+                    value.parse().map_err(|e: rodina_rules::UnknownName| e.to_string())?;
                 self.new_game();
             }
             "hash" => {
@@ -225,7 +226,8 @@ impl Session {
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
         let (hash, level, cached) = (self.hash_mb << 20, self.level, self.searcher.take());
-        self.thread = Some(with_view!(game.clone(), g => spawn(g, cached, hash, limits, level, stop)));
+        self.thread =
+            Some(with_view!(game.clone(), g => spawn(g, cached, hash, limits, level, stop)));
         Ok(())
     }
 }

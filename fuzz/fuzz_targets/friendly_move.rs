@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rodina_rules::{Friendly, Position};
+use rodina_rules::{Friendly, Position, Truth};
 
 const FENS: [&str; 4] = [
     rodina_rules::friendly::START_FEN,

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rodina_rules::{JesonMor, Position};
+use rodina_rules::{JesonMor, Position, Truth};
 
 const FENS: [&str; 3] = [
     rodina_rules::jeson_mor::START_FEN,

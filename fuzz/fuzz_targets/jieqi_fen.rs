@@ -5,14 +5,14 @@
 
 use libfuzzer_sys::fuzz_target;
 use rodina_rules::jieqi::{Jieqi, JieqiView, Seat};
-use rodina_rules::Position;
+use rodina_rules::{Position, Truth, View};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(pos) = Jieqi::from_fen(text) {
-        let fen = pos.fen();
+        let fen = pos.truth_fen();
         let again = Jieqi::from_fen(&fen).expect("written FEN reads back");
-        assert_eq!(again.fen(), fen);
+        assert_eq!(again.truth_fen(), fen);
         let _ = pos.outcome();
         let _ = pos.legal_moves();
     }

@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rodina_rules::jieqi::{Jieqi, Seat};
-use rodina_rules::Position;
+use rodina_rules::{Position, Truth};
 
 const FENS: [&str; 2] = [
     "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w rnbaabnrccpppppPPPPPCCRNBAABNR 0 1 -",
@@ -22,8 +22,8 @@ fuzz_target!(|data: &[u8]| {
         }
         let view = pos.view(Seat::Player(pos.turn()));
         if let Ok((m, revealed, captured)) = view.parse_event(text) {
-            assert!(view.is_legal(m));
-            let _ = view.clone().play(m, revealed, captured);
+            assert!(view.is_legal(&m));
+            let _ = view.clone().play_seen(m, revealed, captured);
         }
     }
 });

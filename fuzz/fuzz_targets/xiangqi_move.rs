@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rodina_rules::{Position, Xiangqi};
+use rodina_rules::{Position, Truth, Xiangqi};
 
 const FENS: [&str; 3] = [
     rodina_rules::xiangqi::START_FEN,

@@ -113,11 +113,7 @@ impl<G: BotGame> Bot<G> {
             root: game.position(),
             history: &history,
             root_moves: Some(&allowed),
-            limits: Limits {
-                depth: self.settings.depth,
-                nodes: Some(self.settings.nodes),
-                time,
-            },
+            limits: Limits { depth: self.settings.depth, nodes: Some(self.settings.nodes), time },
             stop,
         };
         // Each move is decided from the record alone: nothing learned in earlier searches

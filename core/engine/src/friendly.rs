@@ -216,8 +216,8 @@ impl SearchGame for Friendly {
 mod tests {
     use super::*;
     use crate::score::MATE;
-    use rodina_rules::Truth;
     use crate::{Limits, Request, Searcher};
+    use rodina_rules::Truth;
 
     fn pos(fen: &str) -> Friendly {
         Friendly::from_fen(fen).expect("valid FEN")

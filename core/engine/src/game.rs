@@ -23,7 +23,6 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// in quiescence.
     const HAS_CHECK: bool;
 
-
     /// Whether the game may have chance moves (see [`SearchGame::is_chance`]).
     const HAS_CHANCE: bool = false;
 

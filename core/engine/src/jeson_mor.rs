@@ -220,8 +220,8 @@ impl SearchGame for JesonMor {
 mod tests {
     use super::*;
     use crate::score::MATE;
-    use rodina_rules::Truth;
     use crate::{Limits, Request, Searcher};
+    use rodina_rules::Truth;
 
     fn pos(fen: &str) -> JesonMor {
         JesonMor::from_fen(fen).expect("valid FEN")

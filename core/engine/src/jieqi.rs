@@ -284,7 +284,8 @@ mod tests {
             let other = truth.view(seat);
             assert_eq!(other.fen(), view.fen(), "the same view");
             let record = Game::new(other);
-            let m = Bot::<JieqiView>::new(Level::Club, 5).choose(&record, None, None).expect("a move");
+            let m =
+                Bot::<JieqiView>::new(Level::Club, 5).choose(&record, None, None).expect("a move");
             bots.push(m);
         }
         assert!(bots.windows(2).all(|w| w[0] == w[1]), "{bots:?}");
@@ -314,7 +315,8 @@ mod tests {
     #[test]
     fn plays_a_whole_game_from_views_only() {
         let mut game = Game::new(shuffled(4));
-        let mut bots = [Bot::<JieqiView>::new(Level::Beginner, 1), Bot::<JieqiView>::new(Level::Beginner, 2)];
+        let mut bots =
+            [Bot::<JieqiView>::new(Level::Beginner, 1), Bot::<JieqiView>::new(Level::Beginner, 2)];
         // A game ends: every 100 plies at the most a piece is taken, and 30 can be.
         while game.outcome().is_none() && game.len() < 3_100 {
             let seat = Seat::Player(game.turn());

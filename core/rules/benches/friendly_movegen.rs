@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use rodina_rules::friendly::Friendly;
-use rodina_rules::{Position, Truth, View};
+use rodina_rules::{Position, Truth};
 
 /// Middlegame positions: 3 to 5 bonds, some chains.
 const MIDDLEGAME: &[&str] = &[

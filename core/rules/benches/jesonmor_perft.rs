@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use rodina_rules::jeson_mor::START_FEN;
-use rodina_rules::{JesonMor, Position, Truth, View};
+use rodina_rules::{JesonMor, Truth};
 
 fn measure(name: &str, fen: &str, depth: u32) -> u64 {
     let pos = JesonMor::from_fen(fen).expect("bench FEN is valid");

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use rodina_rules::{Position, Truth, View, Xiangqi};
+use rodina_rules::{Truth, Xiangqi};
 
 fn measure(name: &str, fen: &str, depth: u32) {
     let pos = Xiangqi::from_fen(fen).expect("bench FEN is valid");

@@ -76,6 +76,12 @@ public enum Texts {
             case .chariot: return "R"
             case .cannon: return "C"
             case .soldier: return "P"
+            case .knight: return "N"
+            case .king: return "K"
+            case .queen: return "Q"
+            case .rook: return "R"
+            case .bishop: return "B"
+            case .pawn: return "P"
             }
         case .characters:
             switch piece.kind {
@@ -86,6 +92,13 @@ public enum Texts {
             case .chariot: return red ? "俥" : "車"
             case .cannon: return red ? "炮" : "砲"
             case .soldier: return red ? "兵" : "卒"
+            // The chess family's pieces have no characters of their own: their symbols.
+            case .knight: return red ? "♘" : "♞"
+            case .king: return red ? "♔" : "♚"
+            case .queen: return red ? "♕" : "♛"
+            case .rook: return red ? "♖" : "♜"
+            case .bishop: return red ? "♗" : "♝"
+            case .pawn: return red ? "♙" : "♟"
             }
         }
     }
@@ -109,6 +122,7 @@ public enum Texts {
         switch r {
         case .repetition: return "repetition"
         case .fiftyMoves: return "the fifty-move rule"
+        case .moveLimit: return "the move limit"
         case .insufficientMaterial: return "insufficient material"
         case .allBonded: return "every piece bonded"
         case .noMoves: return "no legal move"

@@ -46,6 +46,12 @@ object Texts {
                 PieceKind.CHARIOT -> "R"
                 PieceKind.CANNON -> "C"
                 PieceKind.SOLDIER -> "P"
+                PieceKind.KNIGHT -> "N"
+                PieceKind.KING -> "K"
+                PieceKind.QUEEN -> "Q"
+                PieceKind.ROOK -> "R"
+                PieceKind.BISHOP -> "B"
+                PieceKind.PAWN -> "P"
             }
             PieceStyle.CHARACTERS -> when (piece.kind) {
                 PieceKind.GENERAL -> if (red) "帥" else "將"
@@ -55,6 +61,13 @@ object Texts {
                 PieceKind.CHARIOT -> if (red) "俥" else "車"
                 PieceKind.CANNON -> if (red) "炮" else "砲"
                 PieceKind.SOLDIER -> if (red) "兵" else "卒"
+                // The chess family's pieces have no characters of their own: their symbols.
+                PieceKind.KNIGHT -> if (red) "♘" else "♞"
+                PieceKind.KING -> if (red) "♔" else "♚"
+                PieceKind.QUEEN -> if (red) "♕" else "♛"
+                PieceKind.ROOK -> if (red) "♖" else "♜"
+                PieceKind.BISHOP -> if (red) "♗" else "♝"
+                PieceKind.PAWN -> if (red) "♙" else "♟"
             }
         }
     }
@@ -75,6 +88,7 @@ object Texts {
     private fun drawReason(r: DrawReason): String = when (r) {
         DrawReason.REPETITION -> "repetition"
         DrawReason.FIFTY_MOVES -> "the fifty-move rule"
+        DrawReason.MOVE_LIMIT -> "the move limit"
         DrawReason.INSUFFICIENT_MATERIAL -> "insufficient material"
         DrawReason.ALL_BONDED -> "every piece bonded"
         DrawReason.NO_MOVES -> "no legal move"
