@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use rodina_engine::elo::Tally;
 use rodina_engine::{Bot, BotGame, Level, LevelSettings, Limits, Request, Searcher, Settings};
+use rodina_rules::random::mix64;
 use rodina_rules::{Color, Friendly, Game, JesonMor, Outcome, Position, Variant, Xiangqi};
 
 use crate::PositionArgs;
@@ -355,9 +356,9 @@ impl Drop for UciEngine {
 /// The start of game pair `index`: a book line cut after 2 to 5 plies, then a few moves of a
 /// noisy shallow search, so that openings vary but stay sensible.
 fn opening<P: BotGame>(index: usize, seed: u64) -> Vec<Mv<P>> {
-    let mut r = rodina_engine_mix(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut r = mix64(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut next = || {
-        r = rodina_engine_mix(r);
+        r = mix64(r);
         r
     };
     let mut game = Game::new(P::start_position());
@@ -391,14 +392,6 @@ fn opening<P: BotGame>(index: usize, seed: u64) -> Vec<Mv<P>> {
         game.play_unchecked(&m);
     }
     game.moves().cloned().collect()
-}
-
-fn rodina_engine_mix(mut x: u64) -> u64 {
-    // SplitMix64's finaliser: a well-spread stream from any seed.
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// One finished game of a match.
@@ -511,8 +504,8 @@ fn play_one<P: BotGame>(
 ) -> Result<GameReport, String> {
     let pair = index / 2;
     let a_first = index % 2 == 0;
-    let seed_a = rodina_engine_mix(opts.seed ^ (index as u64) << 1);
-    let seed_b = rodina_engine_mix(opts.seed ^ ((index as u64) << 1 | 1));
+    let seed_a = mix64(opts.seed ^ (index as u64) << 1);
+    let seed_b = mix64(opts.seed ^ ((index as u64) << 1 | 1));
     let [slot_a, slot_b] = engines;
     let mut a = Player::<P>::new(&specs[0], variant, seed_a, opts, slot_a)?;
     let mut b = Player::<P>::new(&specs[1], variant, seed_b, opts, slot_b)?;
@@ -595,14 +588,14 @@ fn play_one_jieqi(
         })?;
         Ok(JieqiBot::with_settings(s, seed))
     };
-    let mut a = bot(&specs[0], rodina_engine_mix(opts.seed ^ ((index as u64) << 1)))?;
-    let mut b = bot(&specs[1], rodina_engine_mix(opts.seed ^ ((index as u64) << 1 | 1)))?;
+    let mut a = bot(&specs[0], mix64(opts.seed ^ ((index as u64) << 1)))?;
+    let mut b = bot(&specs[1], mix64(opts.seed ^ ((index as u64) << 1 | 1)))?;
     let time = |spec: &Spec| match spec {
         Spec::Level { time, .. } => *time,
         Spec::Uci { .. } => None,
     };
     let (time_a, time_b) = (time(&specs[0]), time(&specs[1]));
-    let mut rng = rand::rngs::StdRng::seed_from_u64(rodina_engine_mix(opts.seed ^ pair as u64));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(mix64(opts.seed ^ pair as u64));
     let mut game = Game::new(Jieqi::shuffled(&mut rng, Rules::DEFAULT));
     let a_color = if a_first { Color::White } else { Color::Black };
     let mut reason = String::new();

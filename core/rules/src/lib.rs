@@ -17,6 +17,7 @@ pub mod jieqi;
 mod outcome;
 mod perft;
 mod position;
+pub mod random;
 mod variant;
 pub mod xiangqi;
 

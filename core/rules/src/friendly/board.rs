@@ -4,6 +4,7 @@
 
 use super::types::{Cell, Role, Square};
 use crate::Color;
+use crate::random::splitmix64;
 
 /// A set of squares: bit `i` is the square with index `i`.
 pub(crate) type Bb = u64;
@@ -136,14 +137,6 @@ pub(crate) struct Zobrist {
     pub(crate) ep_live: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn zobrist() -> Zobrist {
     let mut st = 0x5EED_F12E_4D1E_C0DEu64;
     let mut z = Zobrist {
@@ -161,31 +154,31 @@ const fn zobrist() -> Zobrist {
         while r < 6 {
             let mut s = 0;
             while s < 64 {
-                z.piece[c][r][s] = splitmix(&mut st);
+                z.piece[c][r][s] = splitmix64(&mut st);
                 s += 1;
             }
             r += 1;
         }
         c += 1;
     }
-    z.black_to_move = splitmix(&mut st);
+    z.black_to_move = splitmix64(&mut st);
     let mut i = 1;
     while i < 16 {
-        z.castling[i] = splitmix(&mut st);
+        z.castling[i] = splitmix64(&mut st);
         i += 1;
     }
     let mut s = 0;
     while s < 64 {
-        z.ep[s] = splitmix(&mut st);
-        z.owed[s] = splitmix(&mut st);
+        z.ep[s] = splitmix64(&mut st);
+        z.owed[s] = splitmix64(&mut st);
         let mut r = 0;
         while r < 6 {
-            z.hand[r][s] = splitmix(&mut st);
+            z.hand[r][s] = splitmix64(&mut st);
             r += 1;
         }
         s += 1;
     }
-    z.ep_live = splitmix(&mut st);
+    z.ep_live = splitmix64(&mut st);
     z
 }
 

@@ -73,6 +73,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use self::types::{Move, Square};
+use crate::random::splitmix64;
 use crate::{
     Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Variant,
     WinReason,
@@ -121,13 +122,6 @@ const KEY_BLACK: u64 = zobrist_keys().1;
 const KEY_CENTRE_WON: u64 = zobrist_keys().2;
 
 const fn zobrist_keys() -> ([[u64; 81]; 2], u64, u64) {
-    const fn splitmix(state: u64) -> (u64, u64) {
-        let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (state, z ^ (z >> 31))
-    }
     // A seed of its own, so Jeson Mor keys share nothing with other games' keys.
     let mut state = 0x4a45_534f_4e4d_4f52; // "JESONMOR"
     let mut keys = [[0u64; 81]; 2];
@@ -135,15 +129,13 @@ const fn zobrist_keys() -> ([[u64; 81]; 2], u64, u64) {
     while c < 2 {
         let mut s = 0;
         while s < 81 {
-            let (next, key) = splitmix(state);
-            state = next;
-            keys[c][s] = key;
+            keys[c][s] = splitmix64(&mut state);
             s += 1;
         }
         c += 1;
     }
-    let (state, black) = splitmix(state);
-    let (_, centre) = splitmix(state);
+    let black = splitmix64(&mut state);
+    let centre = splitmix64(&mut state);
     (keys, black, centre)
 }
 
