@@ -7,6 +7,7 @@
 //! and who controls `e5`: a side to move that can jump onto `e5` where no enemy knight can
 //! take it has a forced win in three plies, and one whose opponent can do so must answer it.
 
+use rodina_rules::bits::Bits;
 use rodina_rules::jeson_mor::{Move, Square};
 use rodina_rules::{Color, JesonMor, Outcome, Position, WinReason};
 
@@ -84,18 +85,6 @@ fn mask(pos: &JesonMor, color: Color) -> u128 {
     pos.knights(color).fold(0, |m, s| m | 1u128 << s.index())
 }
 
-#[inline]
-fn bits(mut m: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let s = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(s)
-    })
-}
-
 /// The static evaluation of a Jeson Mor position, from the side to move's point of view.
 pub fn evaluate(pos: &JesonMor) -> i32 {
     let us = pos.turn();
@@ -105,7 +94,7 @@ pub fn evaluate(pos: &JesonMor) -> i32 {
     for side in 0..2 {
         let n = own[side].count_ones() as i32;
         score[side] += n * KNIGHT + if n <= 3 { n * FEW_KNIGHTS_BONUS } else { 0 };
-        for s in bits(own[side]) {
+        for s in Bits(own[side]).map(usize::from) {
             score[side] += PLACEMENT[usize::from(DISTANCE[s]).min(4)];
             score[side] += MOBILITY * (JUMPS[s] & !own[side]).count_ones() as i32;
             if JUMPS[s] & (1u128 << CENTRE) != 0 {

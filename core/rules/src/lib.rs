@@ -7,6 +7,7 @@
 //! Untrusted text is read into an unchecked setup and then validated into a position; every
 //! failure is a typed error ([`ParseFenError`], [`ParseMoveError`], [`PlayError`]).
 
+pub mod bits;
 mod color;
 mod error;
 mod fen;

@@ -4,26 +4,16 @@
 
 use super::types::{Cell, Role, Square};
 use crate::Color;
+use crate::bits::Bits;
 use crate::random::splitmix64;
 
 /// A set of squares: bit `i` is the square with index `i`.
 pub(crate) type Bb = u64;
 
-/// Iterates over the squares of a set, lowest index first.
-pub(crate) struct Squares(pub(crate) Bb);
-
-impl Iterator for Squares {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let s = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square::from_u8(s))
-    }
+/// The squares of a set, lowest index first.
+#[inline]
+pub(crate) fn squares(set: Bb) -> impl Iterator<Item = Square> {
+    Bits(set).map(Square::from_u8)
 }
 
 /// Directions as (file step, rank step); the first four grow the square index.
@@ -259,13 +249,13 @@ impl Board {
     /// `color`'s king, if it has one (every valid position has exactly one per side).
     #[inline]
     pub(crate) fn king(&self, color: Color) -> Option<Square> {
-        Squares(self.pieces(color, Role::King)).next()
+        squares(self.pieces(color, Role::King)).next()
     }
 }
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let cells: Vec<String> = Squares(self.occupied())
+        let cells: Vec<String> = squares(self.occupied())
             .map(|s| {
                 let c = self.cell(s);
                 let w = c.white.map_or(String::new(), |r| r.upper_char().to_string());
@@ -289,28 +279,10 @@ pub(crate) const fn flip_diagonal(mut x: Bb) -> Bb {
     x
 }
 
-/// Iterates over the squares of a set in the order of their names (a1, a2, ..., a8, b1, ...),
-/// which is the order of move texts.
-pub(crate) struct SquaresByName(Bb);
-
-impl SquaresByName {
-    #[inline]
-    pub(crate) fn new(set: Bb) -> SquaresByName {
-        SquaresByName(flip_diagonal(set))
-    }
-}
-
-impl Iterator for SquaresByName {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        // Bit `file * 8 + rank` of the mirrored set.
-        Some(Square::from_u8((i & 7) * 8 + (i >> 3)))
-    }
+/// The squares of a set in the order of their names (a1, a2, ..., a8, b1, ...), which is the
+/// order of move texts.
+#[inline]
+pub(crate) fn squares_by_name(set: Bb) -> impl Iterator<Item = Square> {
+    // Bit `file * 8 + rank` of the mirrored set is the square (file, rank).
+    Bits(flip_diagonal(set)).map(|i| Square::from_u8((i & 7) * 8 + (i >> 3)))
 }

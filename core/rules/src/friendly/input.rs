@@ -263,7 +263,7 @@ impl MoveInput {
         let cur = &self.cur;
         let us = cur.us;
         let mut out = Vec::new();
-        for to in super::board::Squares(cur.targets()) {
+        for to in super::board::squares(cur.targets()) {
             let options = choices(cur, to);
             if options.is_empty() {
                 continue;

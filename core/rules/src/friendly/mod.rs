@@ -93,7 +93,7 @@ mod types;
 use std::fmt;
 use std::str::FromStr;
 
-use self::board::{Board, Squares, ZOBRIST};
+use self::board::{Board, ZOBRIST, squares};
 use self::cursor::{Cursor, End, Placed};
 pub use self::input::{Lifted, MoveInput, StepResult, Target, TargetKind};
 pub use self::notation::Setup;
@@ -277,7 +277,7 @@ impl Friendly {
         }
         // Pawns on their last rank: only the owed one, or the one that bonded the king.
         for c in Color::ALL {
-            for s in Squares(board.pieces(c, Role::Pawn)) {
+            for s in squares(board.pieces(c, Role::Pawn)) {
                 if s.relative_rank(c) != 7 {
                     continue;
                 }
@@ -378,12 +378,12 @@ impl Friendly {
 
     /// Every occupied square with its content, a1 first.
     pub fn cells(&self) -> impl Iterator<Item = (Square, Cell)> + '_ {
-        Squares(self.board.occupied()).map(|s| (s, self.board.cell(s)))
+        squares(self.board.occupied()).map(|s| (s, self.board.cell(s)))
     }
 
     /// The squares holding a bond, a1 first.
     pub fn bonds(&self) -> impl Iterator<Item = Square> + '_ {
-        Squares(self.board.bonds())
+        squares(self.board.bonds())
     }
 
     /// `color`'s king.

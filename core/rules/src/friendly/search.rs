@@ -22,8 +22,8 @@
 
 use super::Friendly;
 use super::board::{
-    Bb, Board, KNIGHT, PAWN_DIAG, Squares, SquaresByName, ZOBRIST, attacks, bishop_attacks,
-    rook_attacks,
+    Bb, Board, KNIGHT, PAWN_DIAG, ZOBRIST, attacks, bishop_attacks, rook_attacks, squares,
+    squares_by_name,
 };
 use super::cursor::{Cursor, Hand, Placed};
 use super::types::{Castling, Move, Role, Square, Step};
@@ -138,7 +138,7 @@ impl ChainCtx {
             arr0: 0,
             board0,
         };
-        for s in Squares(bonds).take(15) {
+        for s in squares(bonds).take(15) {
             let j = ctx.nb;
             ctx.squares[j] = s;
             ctx.index[s.index()] = j as u8;
@@ -563,7 +563,7 @@ impl Search {
         }
         let b = self.bases.len() as u32;
         self.bases.push(base.clone());
-        for from in SquaresByName::new(movers) {
+        for from in squares_by_name(movers) {
             if let Ok(hand) = base.hand_at(from) {
                 if self.run(Origin { owed, from, base: b, hand, chain: None }, v) {
                     return true;
@@ -639,7 +639,7 @@ impl Search {
         };
         let castling = lifted_rights;
         let them_king = board.pieces(them, Role::King);
-        for to in SquaresByName::new(targets) {
+        for to in squares_by_name(targets) {
             let win = them_king & to.bit() != 0;
             let last_rank = role == Role::Pawn && to.relative_rank(us) == 7 && !win;
             let promos: &[Option<Role>] = if last_rank { &PROMOTIONS_BY_TEXT } else { &[None] };
@@ -763,7 +763,7 @@ impl Search {
             attacks(role, from, occ) & !ctx.our_singles
         };
 
-        for to in SquaresByName::new(targets) {
+        for to in squares_by_name(targets) {
             let last_rank =
                 role == Role::Pawn && to.relative_rank(us) == 7 && ctx.them_king & to.bit() == 0;
             let promos: &[Option<Role>] = if last_rank { &PROMOTIONS_BY_TEXT } else { &[None] };
@@ -923,7 +923,7 @@ pub(crate) fn threatened(board: &Board, color: Color) -> bool {
     // Otherwise only a chain can reach the king, and it starts with a single entering a bond.
     let bonds = board.bonds();
     let mut starts = 0;
-    for s in Squares(singles & !board.pieces(them, Role::King)) {
+    for s in squares(singles & !board.pieces(them, Role::King)) {
         let reach = if pawns & s.bit() != 0 {
             PAWN_DIAG[them as usize][s.index()]
         } else {
@@ -975,7 +975,7 @@ fn chain_may_reach(board: &Board, attacker: Color, start: Square, king: Square) 
     // Per square of a bond: the roles that may stand there, those released already followed.
     let mut may_stand = [0u8; 64];
     let mut followed = [0u8; 64];
-    for b in Squares(bonds) {
+    for b in squares(bonds) {
         may_stand[b.index()] = 1 << board.role_at(attacker, b).unwrap_or(Role::Pawn) as u8;
     }
     let original = may_stand;
@@ -989,7 +989,7 @@ fn chain_may_reach(board: &Board, attacker: Color, start: Square, king: Square) 
         if reach & king_bit != 0 { None } else { Some(reach & bonds) }
     };
     let enter = |may_stand: &mut [u8; 64], role: Role, targets: Bb| {
-        for b in Squares(targets) {
+        for b in squares(targets) {
             let last_rank = role == Role::Pawn && b.relative_rank(attacker) == 7;
             may_stand[b.index()] |= if last_rank { PROMOTED } else { 1 << role as u8 };
         }
@@ -1000,7 +1000,7 @@ fn chain_may_reach(board: &Board, attacker: Color, start: Square, king: Square) 
     entered |= targets;
     loop {
         let mut changed = false;
-        for b in Squares(entered) {
+        for b in squares(entered) {
             let i = b.index();
             let releasable =
                 if entered_by_released & b.bit() != 0 { may_stand[i] } else { original[i] };
@@ -1428,7 +1428,7 @@ pub(crate) fn canonical_move(pos: &Friendly, target: &Friendly, max_steps: u16) 
     // other piece of the mover that is alone on its square stays where it is.
     let us = pos.turn;
     let own = pos.board.by_color[us as usize];
-    let changed = Squares(own)
+    let changed = squares(own)
         .filter(|&s| pos.board.cell(s) != target.board.cell(s))
         .fold(0, |b, s| b | s.bit());
     let singles = pos.board.singles(us);
@@ -1467,7 +1467,7 @@ mod tests {
                     let pawns = board.pieces(them, Role::Pawn);
                     let mut all = 0;
                     let mut kept = 0;
-                    for s in Squares(board.singles(them) & !board.pieces(them, Role::King)) {
+                    for s in squares(board.singles(them) & !board.pieces(them, Role::King)) {
                         let reach = if pawns & s.bit() != 0 {
                             PAWN_DIAG[them as usize][s.index()]
                         } else {

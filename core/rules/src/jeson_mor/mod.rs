@@ -73,6 +73,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use self::types::{Move, Square};
+use crate::bits::Bits;
 use crate::random::splitmix64;
 use crate::{
     Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Variant,
@@ -140,20 +141,9 @@ const fn zobrist_keys() -> ([[u64; 81]; 2], u64, u64) {
 }
 
 /// The squares of a board mask, lowest first.
-struct Bits(u128);
-
-impl Iterator for Bits {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let s = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square::from_u8(s))
-    }
+#[inline]
+fn squares(set: u128) -> impl Iterator<Item = Square> {
+    Bits(set).map(Square::from_u8)
 }
 
 /// A Jeson Mor position read from text but not yet checked: anything the FEN can say.
@@ -280,7 +270,7 @@ impl JesonMor {
     ) -> JesonMor {
         let mut hash = 0;
         for c in Color::ALL {
-            for s in Bits(knights[c.index()]) {
+            for s in squares(knights[c.index()]) {
                 hash ^= KEYS[c.index()][s.index()];
             }
         }
@@ -361,7 +351,7 @@ impl JesonMor {
 
     /// The squares of `color`'s knights, a1 first.
     pub fn knights(&self, color: Color) -> impl Iterator<Item = Square> + use<> {
-        Bits(self.knights[color.index()])
+        squares(self.knights[color.index()])
     }
 
     /// How many knights `color` has.
@@ -519,11 +509,11 @@ fn perft_bits(knights: [u128; 2], us: usize, won_by_centre: bool, depth: u32) ->
         return 0;
     }
     if depth == 1 {
-        return Bits(own).map(|s| u64::from((ATTACKS[s.index()] & !own).count_ones())).sum();
+        return squares(own).map(|s| u64::from((ATTACKS[s.index()] & !own).count_ones())).sum();
     }
     let mut nodes = 0;
-    for from in Bits(own) {
-        for to in Bits(ATTACKS[from.index()] & !own) {
+    for from in squares(own) {
+        for to in squares(ATTACKS[from.index()] & !own) {
             let mut next = knights;
             next[us] ^= from.bit() | to.bit();
             next[1 - us] &= !to.bit();
@@ -579,8 +569,8 @@ impl Position for JesonMor {
             return;
         }
         let own = self.knights[self.turn.index()];
-        for from in Bits(own) {
-            moves.extend(Bits(ATTACKS[from.index()] & !own).map(|to| Move::new(from, to)));
+        for from in squares(own) {
+            moves.extend(squares(ATTACKS[from.index()] & !own).map(|to| Move::new(from, to)));
         }
     }
 

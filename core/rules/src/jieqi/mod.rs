@@ -93,8 +93,9 @@ pub use self::types::{CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
 pub use self::view::{JieqiView, ViewPlayError};
 pub use crate::xiangqi::{Move, Piece, Role, Square};
 
+use crate::bits::Bits as BbIter;
 use crate::xiangqi::board::{Board, MoveList};
-use crate::xiangqi::tables::{Bb, BbIter, TABLES, sq_bit};
+use crate::xiangqi::tables::{Bb, TABLES, sq_bit};
 use crate::{Color, DrawReason, Outcome, ParseMoveError, Variant, WinReason};
 
 /// The start position as every seat sees it (the view FEN of JieqiBox and the Pikafish-based

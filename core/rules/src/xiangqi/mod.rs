@@ -21,8 +21,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use self::board::{Board, MoveList};
-use self::tables::{BbIter, TABLES};
+use self::tables::TABLES;
 pub use self::types::{Move, Piece, Role, Square};
+use crate::bits::Bits;
 use crate::{
     Color, DrawReason, Game, Outcome, ParseFenError, ParseMoveError, PlayError, Position,
     SetupError, Variant, WinReason,
@@ -249,7 +250,7 @@ impl Xiangqi {
 
     /// Every piece with its point.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        BbIter(self.board.occupied()).map(|s| {
+        Bits(self.board.occupied()).map(|s| {
             let sq = Square::from_u8(s);
             (sq, Piece::from_code(self.board.squares[s as usize]))
         })

@@ -273,24 +273,6 @@ const fn build() -> Tables {
 
 pub(crate) static TABLES: Tables = build();
 
-/// Iterates the points of a set, lowest index first.
-#[derive(Clone, Copy)]
-pub(crate) struct BbIter(pub(crate) Bb);
-
-impl Iterator for BbIter {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let s = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(s)
-        }
-    }
-}
-
 #[inline]
 pub(crate) const fn sq_bit(s: u8) -> Bb {
     1u128 << s
