@@ -19,6 +19,7 @@ mod outcome;
 mod perft;
 mod position;
 pub mod random;
+mod table;
 mod variant;
 pub mod xiangqi;
 

@@ -29,6 +29,7 @@ use super::cursor::{Cursor, Hand, Placed};
 use super::types::{Castling, Move, Role, Square, Step};
 use std::cell::RefCell;
 
+use crate::table::{ExactMap, KeySet, NO_KEY, Table};
 use crate::{Color, Position};
 
 /// No node: a link from the first step.
@@ -252,203 +253,6 @@ pub(crate) trait Visitor {
     fn depth_limit(&self) -> u16 {
         u16::MAX
     }
-}
-
-/// A hash table from 64-bit keys to indices; equal keys are resolved by the caller's
-/// equality test, so a hash collision never merges two different positions.
-#[derive(Default)]
-pub(crate) struct Table {
-    slots: Vec<(u32, u64)>,
-    len: usize,
-    /// The filled slots (see [`clear_slots`]).
-    used: Vec<u32>,
-}
-
-impl Table {
-    pub(crate) fn clear(&mut self) {
-        clear_slots(&mut self.slots, &mut self.used, (NONE, 0));
-        self.len = 0;
-    }
-
-    fn grow(&mut self) {
-        let cap = (self.slots.len() * 2).max(64);
-        let old = std::mem::replace(&mut self.slots, vec![(NONE, 0); cap]);
-        self.used.clear();
-        let mask = cap - 1;
-        for (idx, key) in old.into_iter().filter(|&(i, _)| i != NONE) {
-            let mut i = mix(key) & mask;
-            while self.slots[i].0 != NONE {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = (idx, key);
-            self.used.push(i as u32);
-        }
-    }
-
-    /// The index stored under `key` that `same` accepts.
-    pub(crate) fn find(&self, key: u64, mut same: impl FnMut(u32) -> bool) -> Option<u32> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = mix(key) & mask;
-        loop {
-            let (idx, k) = self.slots[i];
-            if idx == NONE {
-                return None;
-            }
-            if k == key && same(idx) {
-                return Some(idx);
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Stores `index` under `key` (next to any other index with the same key).
-    pub(crate) fn insert(&mut self, key: u64, index: u32) {
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = mix(key) & mask;
-        while self.slots[i].0 != NONE {
-            i = (i + 1) & mask;
-        }
-        self.slots[i] = (index, key);
-        self.used.push(i as u32);
-        self.len += 1;
-    }
-}
-
-/// Empties the hash table `slots` whose filled slots `used` lists. A table keeps the size the
-/// largest walk gave it, while most walks fill a few slots: those are emptied one by one, and
-/// the whole table only when that is cheaper.
-#[inline]
-fn clear_slots<T: Copy>(slots: &mut [T], used: &mut Vec<u32>, empty: T) {
-    if used.len() * 8 > slots.len() {
-        slots.fill(empty);
-    } else {
-        for &i in used.iter() {
-            slots[i as usize] = empty;
-        }
-    }
-    used.clear();
-}
-
-/// A map from exact 64-bit keys (never `u64::MAX`) to indices, probed once per lookup: a
-/// miss leaves the free slot to fill.
-#[derive(Default)]
-pub(crate) struct ExactMap {
-    slots: Vec<(u64, u32)>,
-    len: usize,
-    /// The filled slots (see [`clear_slots`]).
-    used: Vec<u32>,
-}
-
-impl ExactMap {
-    pub(crate) fn clear(&mut self) {
-        clear_slots(&mut self.slots, &mut self.used, (NO_KEY, 0));
-        self.len = 0;
-    }
-
-    /// The index under `key`, or the free slot where it goes.
-    #[inline]
-    fn probe(&mut self, key: u64) -> Result<u32, usize> {
-        debug_assert_ne!(key, NO_KEY);
-        // Linear probing stays short below three quarters full.
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
-            let cap = (self.slots.len() * 2).max(64);
-            let old = std::mem::replace(&mut self.slots, vec![(NO_KEY, 0); cap]);
-            self.used.clear();
-            for (k, idx) in old.into_iter().filter(|&(k, _)| k != NO_KEY) {
-                let mut i = mix(k) & (cap - 1);
-                while self.slots[i].0 != NO_KEY {
-                    i = (i + 1) & (cap - 1);
-                }
-                self.slots[i] = (k, idx);
-                self.used.push(i as u32);
-            }
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = mix(key) & mask;
-        loop {
-            match self.slots[i] {
-                (NO_KEY, _) => return Err(i),
-                (k, idx) if k == key => return Ok(idx),
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    /// Fills the free slot `probe` gave for `key`.
-    #[inline]
-    fn fill(&mut self, slot: usize, key: u64, index: u32) {
-        self.slots[slot] = (key, index);
-        self.used.push(slot as u32);
-        self.len += 1;
-    }
-}
-
-/// A set of 64-bit keys (never `u64::MAX`), emptied by filling when it holds anything.
-#[derive(Default)]
-pub(crate) struct KeySet {
-    slots: Vec<u64>,
-    len: usize,
-    /// The filled slots (see [`clear_slots`]).
-    used: Vec<u32>,
-}
-
-const NO_KEY: u64 = u64::MAX;
-
-impl KeySet {
-    pub(crate) fn clear(&mut self) {
-        clear_slots(&mut self.slots, &mut self.used, NO_KEY);
-        self.len = 0;
-    }
-
-    fn grow(&mut self) {
-        let cap = (self.slots.len() * 2).max(64);
-        let old = std::mem::replace(&mut self.slots, vec![NO_KEY; cap]);
-        self.used.clear();
-        let mask = cap - 1;
-        for key in old.into_iter().filter(|&k| k != NO_KEY) {
-            let mut i = mix(key) & mask;
-            while self.slots[i] != NO_KEY {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = key;
-            self.used.push(i as u32);
-        }
-    }
-
-    /// Adds `key`; `false` if it was there already.
-    #[inline]
-    pub(crate) fn insert(&mut self, key: u64) -> bool {
-        debug_assert_ne!(key, NO_KEY);
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = mix(key) & mask;
-        loop {
-            match self.slots[i] {
-                NO_KEY => {
-                    self.slots[i] = key;
-                    self.used.push(i as u32);
-                    self.len += 1;
-                    return true;
-                }
-                k if k == key => return false,
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-}
-
-/// Spreads a key's bits (packed states are not random) over the table index.
-#[inline]
-fn mix(key: u64) -> usize {
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize
 }
 
 /// The search's working memory.
@@ -1285,10 +1089,10 @@ pub(crate) fn with_search<R>(f: impl FnOnce(&mut Search) -> R) -> R {
     let result = f(&mut search);
     // A search that grew huge on a position rich in chains gives its memory back.
     let small = search.nodes.capacity() <= 1 << 16
-        && search.visited.slots.len() <= 1 << 17
+        && search.visited.slot_count() <= 1 << 17
         && search.spare.entries.capacity() <= 1 << 16
-        && search.spare.returning.slots.len() <= 1 << 12
-        && search.spare.record_index.slots.len() <= 1 << 16;
+        && search.spare.returning.slot_count() <= 1 << 12
+        && search.spare.record_index.slot_count() <= 1 << 16;
     if small {
         POOL.with(|p| {
             let mut pool = p.borrow_mut();
