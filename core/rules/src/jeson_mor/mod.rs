@@ -93,9 +93,26 @@ pub const MAX_KNIGHTS: u32 = 9;
 pub const CENTRE_FIELD: &str = "centre";
 
 /// Every square a knight on each square attacks, as board masks (bit = square index).
-static ATTACKS: [u128; 81] = knight_attacks();
+static ATTACKS: [u128; 81] = knight_table();
 
-const fn knight_attacks() -> [u128; 81] {
+/// The squares a knight on `s` attacks (and may jump to), as a board mask: bit `i` is the
+/// square with [`Square::index`] `i`. The engine's evaluation reads the same table as the
+/// move generator, so the two can never disagree about a jump.
+///
+/// ```
+/// use rodina_rules::jeson_mor::{Square, knight_attacks};
+///
+/// assert_eq!(knight_attacks(Square::E5).count_ones(), 8);
+/// let a1 = Square::new(0, 0).expect("a1 is on the board");
+/// let c2 = Square::new(2, 1).expect("c2 is on the board");
+/// assert_ne!(knight_attacks(a1) & 1 << c2.index(), 0);
+/// ```
+#[inline]
+pub const fn knight_attacks(s: Square) -> u128 {
+    ATTACKS[s.index()]
+}
+
+const fn knight_table() -> [u128; 81] {
     const JUMPS: [(i32, i32); 8] =
         [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
     let mut table = [0u128; 81];
