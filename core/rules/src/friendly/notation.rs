@@ -53,7 +53,7 @@
 //!   the position it reaches. Reading accepts lower-case promotion letters and `e7e8q`.
 
 use super::Friendly;
-use super::search;
+use super::movegen;
 use super::types::{Castling, CastlingSide, Cell, Move, Piece, Role, Square, Step};
 use crate::fen::Token;
 use crate::{Color, ParseFenError, ParseMoveError};
@@ -383,6 +383,6 @@ pub(crate) fn parse_move(pos: &Friendly, text: &str) -> Result<Move, ParseMoveEr
         _ => return Err(syntax()),
     };
     let after = pos.replay(owed, from, &steps).map_err(|(i, e)| illegal(step_reason(i, &e)))?;
-    search::canonical_move(pos, &after, steps.len().min(u16::MAX as usize) as u16)
+    movegen::canonical_move(pos, &after, steps.len().min(u16::MAX as usize) as u16)
         .ok_or_else(|| illegal("no legal move leads to that position".into()))
 }
