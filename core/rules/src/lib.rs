@@ -22,6 +22,7 @@ pub mod random;
 mod table;
 mod variant;
 pub mod xiangqi;
+mod xiangqi_family;
 
 pub use color::Color;
 pub use error::{ParseFenError, ParseMoveError, PlayError, SetupError};

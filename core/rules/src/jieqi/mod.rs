@@ -94,8 +94,8 @@ pub use self::view::{JieqiView, ViewPlayError};
 pub use crate::xiangqi::{Move, Piece, Role, Square};
 
 use crate::bits::Bits as BbIter;
-use crate::xiangqi::board::{Board, MoveList};
-use crate::xiangqi::tables::{Bb, TABLES, sq_bit};
+use crate::xiangqi_family::board::{Board, MoveList};
+use crate::xiangqi_family::tables::{Bb, TABLES, sq_bit};
 use crate::{Color, DrawReason, Outcome, ParseMoveError, Variant, WinReason};
 
 /// The start position as every seat sees it (the view FEN of JieqiBox and the Pikafish-based

@@ -6,10 +6,10 @@ use super::truth::{Jieqi, event_for};
 use super::types::{Cell, MoveEvent, Seat};
 use super::view::{JieqiView, ViewPlayError};
 use super::{Public, Repetition};
-use crate::xiangqi::board::Board;
-use crate::xiangqi::chase::{Line, chased, chased_at, follow_back, repetition_verdict};
-use crate::xiangqi::tables::Bb;
 use crate::xiangqi::{Move, Piece, Role};
+use crate::xiangqi_family::board::Board;
+use crate::xiangqi_family::chase::{Line, chased, chased_at, follow_back, repetition_verdict};
+use crate::xiangqi_family::tables::Bb;
 use crate::{Color, DrawReason, Game, Outcome, ParseMoveError, PlayError, Position, WinReason};
 
 /// The runs of checks and chases that the side to move has made with its last moves, against

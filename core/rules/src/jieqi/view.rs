@@ -10,8 +10,8 @@ use super::setup::{
 use super::truth::{Jieqi, knows_capture, start_public};
 use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool, Seat};
 use super::{Public, Rules, record};
-use crate::xiangqi::tables::TABLES;
 use crate::xiangqi::{Move, Piece, Role, Square};
+use crate::xiangqi_family::tables::TABLES;
 use crate::{Color, Outcome, ParseFenError, ParseMoveError, PlayError, SetupError};
 
 /// One seat's view of a Jieqi position: exactly what that seat may know, nothing more.

@@ -9,21 +9,19 @@
 //!
 //! Repetition follows the Asian rules as Fairy-Stockfish applies them (perpetual check
 //! loses, otherwise perpetual chase loses, otherwise draw); see [`Xiangqi`]'s
-//! [`Position::repetition_outcome`] and the `chase` module.
+//! [`Position::repetition_outcome`] and the `xiangqi_family::chase` module.
 
-pub(crate) mod board;
-pub(crate) mod chase;
 mod notation;
-pub(crate) mod tables;
 mod types;
 
 use std::fmt;
 use std::str::FromStr;
 
-use self::board::{Board, MoveList};
-use self::tables::TABLES;
 pub use self::types::{Move, Piece, Role, Square};
 use crate::bits::Bits;
+use crate::xiangqi_family::board::{Board, MoveList};
+use crate::xiangqi_family::chase;
+use crate::xiangqi_family::tables::TABLES;
 use crate::{
     Color, DrawReason, Game, Outcome, ParseFenError, ParseMoveError, PlayError, Position,
     SetupError, Variant, WinReason,

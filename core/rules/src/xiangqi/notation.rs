@@ -8,9 +8,9 @@
 //! or two files holding two or more, the piece letter gives way to the piece's place from the
 //! front on its file and the file follows: `15=6` (soldiers).
 
-use super::tables::{Bb, sq_bit};
 use super::{Move, Role, Square, Xiangqi};
 use crate::bits::Bits;
+use crate::xiangqi_family::tables::{Bb, sq_bit};
 use crate::{Color, ParseMoveError, Position};
 
 /// The file number from `color`'s side (1 = the mover's rightmost file).

@@ -3,9 +3,9 @@
 //! revealed advisors and elephants as free of palace and river.
 
 use super::tables::*;
-use super::types::{Move, Piece, Square};
 use crate::Color;
 use crate::bits::Bits;
+use crate::xiangqi::{Move, Piece, Square};
 
 /// Most moves a side can have; comfortably above the largest known counts (about 120).
 pub(crate) const MAX_MOVES: usize = 192;

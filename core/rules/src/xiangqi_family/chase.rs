@@ -17,10 +17,10 @@
 //! revealed advisor or elephant that is free of palace and river attacks (and protects)
 //! wherever it stands.
 
-use super::Move;
 use super::board::Board;
 use super::tables::*;
 use crate::bits::Bits;
+use crate::xiangqi::Move;
 use crate::{Color, DrawReason, Game, Outcome, Position, WinReason};
 
 /// A position of a game played on the shared Xiangqi board with coordinate moves.
