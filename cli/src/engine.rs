@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rodina_engine::elo::Tally;
 use rodina_engine::{Bot, BotGame, Level, LevelSettings, Limits, Request, Searcher, Settings};
+use rodina_rules::random::mix64;
 use rodina_rules::{
     AnyGame, Color, Game, NewGame, Outcome, Position, Seat, Truth, Variant, with_game,
 };
@@ -290,9 +291,9 @@ where
     if P::HIDES_INFORMATION {
         return;
     }
-    let mut r = rodina_engine_mix(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut r = mix64(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut next = || {
-        r = rodina_engine_mix(r);
+        r = mix64(r);
         r
     };
     let book = P::View::book();
@@ -326,14 +327,6 @@ where
             break;
         }
     }
-}
-
-fn rodina_engine_mix(mut x: u64) -> u64 {
-    // SplitMix64's finaliser: a well-spread stream from any seed.
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// One finished game of a match.
@@ -443,7 +436,7 @@ fn play_one(
     engines: &mut [Option<UciEngine>; 2],
 ) -> Result<GameReport, String> {
     let pair = index / 2;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(rodina_engine_mix(opts.seed ^ pair as u64));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(mix64(opts.seed ^ pair as u64));
     let start = AnyGame::new(&NewGame::usual(variant), &mut rng).map_err(|e| e.to_string())?;
     with_game!(start, game => play_from(game, index, specs, opts, engines))
 }
@@ -459,8 +452,8 @@ where
     P::View: BotGame,
 {
     let a_first = index % 2 == 0;
-    let seed_a = rodina_engine_mix(opts.seed ^ (index as u64) << 1);
-    let seed_b = rodina_engine_mix(opts.seed ^ ((index as u64) << 1 | 1));
+    let seed_a = mix64(opts.seed ^ (index as u64) << 1);
+    let seed_b = mix64(opts.seed ^ ((index as u64) << 1 | 1));
     let [slot_a, slot_b] = engines;
     let mut a = Player::<P::View>::new(&specs[0], seed_a, opts, slot_a)?;
     let mut b = Player::<P::View>::new(&specs[1], seed_b, opts, slot_b)?;

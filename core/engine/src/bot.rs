@@ -7,10 +7,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use rodina_rules::jieqi::JieqiView;
+use rodina_rules::random::mix64;
 use rodina_rules::{Game, Position, View};
 
 use crate::level::{Level, LevelSettings};
-use crate::search::{Limits, PathEntry, Request, Searcher, mix};
+use crate::search::{Limits, PathEntry, Request, Searcher};
 use crate::{SearchGame, xiangqi};
 
 /// A game the [`Bot`] can play: what a seat sees of it (a position of an open game, a Jieqi
@@ -157,7 +158,7 @@ impl<G: BotGame> Bot<G> {
         if candidates.is_empty() {
             return None;
         }
-        let pick = mix(self.seed ^ (ply as u64).wrapping_mul(0xA076_1D64_78BD_642F)) as usize
+        let pick = mix64(self.seed ^ (ply as u64).wrapping_mul(0xA076_1D64_78BD_642F)) as usize
             % candidates.len();
         let mv = game.position().parse_move(candidates[pick]).ok()?;
         legal.contains(&mv).then_some(mv)

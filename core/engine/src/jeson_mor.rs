@@ -7,35 +7,12 @@
 //! and who controls `e5`: a side to move that can jump onto `e5` where no enemy knight can
 //! take it has a forced win in three plies, and one whose opponent can do so must answer it.
 
-use rodina_rules::jeson_mor::{Move, Square};
+use rodina_rules::jeson_mor::{Move, Square, knight_attacks};
 use rodina_rules::{Color, JesonMor, Outcome, Position, WinReason};
 
 use crate::game::SearchGame;
 
 const CENTRE: usize = 4 * 9 + 4;
-
-/// Knight jumps from each square of the 9 x 9 board, as bit masks (bit = rank * 9 + file).
-static JUMPS: [u128; 81] = jumps();
-
-const fn jumps() -> [u128; 81] {
-    let steps: [(i32, i32); 8] =
-        [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-    let mut out = [0u128; 81];
-    let mut s = 0;
-    while s < 81 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut i = 0;
-        while i < 8 {
-            let (nf, nr) = (f + steps[i].0, r + steps[i].1);
-            if nf >= 0 && nf < 9 && nr >= 0 && nr < 9 {
-                out[s] |= 1u128 << (nr * 9 + nf);
-            }
-            i += 1;
-        }
-        s += 1;
-    }
-    out
-}
 
 /// Jumps needed from each square to reach `e5` (0 on `e5`).
 static DISTANCE: [u8; 81] = distances();
@@ -48,9 +25,14 @@ const fn distances() -> [u8; 81] {
         let mut s = 0;
         while s < 81 {
             if dist[s] == d {
+                // Every index below 81 is a square.
+                let jumps = match Square::from_index(s) {
+                    Some(from) => knight_attacks(from),
+                    None => 0,
+                };
                 let mut t = 0;
                 while t < 81 {
-                    if JUMPS[s] & (1u128 << t) != 0 && dist[t] == u8::MAX {
+                    if jumps & (1u128 << t) != 0 && dist[t] == u8::MAX {
                         dist[t] = d + 1;
                     }
                     t += 1;
@@ -84,31 +66,21 @@ fn mask(pos: &JesonMor, color: Color) -> u128 {
     pos.knights(color).fold(0, |m, s| m | 1u128 << s.index())
 }
 
-#[inline]
-fn bits(mut m: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let s = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(s)
-    })
-}
-
 /// The static evaluation of a Jeson Mor position, from the side to move's point of view.
 pub fn evaluate(pos: &JesonMor) -> i32 {
     let us = pos.turn();
+    let sides = [us, !us];
     let own = [mask(pos, us), mask(pos, !us)];
     let mut score = [0i32; 2];
     let mut attackers = [0i32; 2];
     for side in 0..2 {
         let n = own[side].count_ones() as i32;
         score[side] += n * KNIGHT + if n <= 3 { n * FEW_KNIGHTS_BONUS } else { 0 };
-        for s in bits(own[side]) {
-            score[side] += PLACEMENT[usize::from(DISTANCE[s]).min(4)];
-            score[side] += MOBILITY * (JUMPS[s] & !own[side]).count_ones() as i32;
-            if JUMPS[s] & (1u128 << CENTRE) != 0 {
+        for s in pos.knights(sides[side]) {
+            let jumps = knight_attacks(s);
+            score[side] += PLACEMENT[usize::from(DISTANCE[s.index()]).min(4)];
+            score[side] += MOBILITY * (jumps & !own[side]).count_ones() as i32;
+            if jumps & (1u128 << CENTRE) != 0 {
                 attackers[side] += 1;
             }
         }
@@ -230,8 +202,8 @@ mod tests {
     #[test]
     fn tables() {
         assert_eq!(DISTANCE[CENTRE], 0);
-        assert_eq!(JUMPS[CENTRE].count_ones(), 8);
-        assert_eq!(JUMPS[0].count_ones(), 2);
+        assert_eq!(knight_attacks(Square::E5).count_ones(), 8);
+        assert_eq!(Square::from_index(0).map(|a1| knight_attacks(a1).count_ones()), Some(2));
         // c4 (file 2, rank 3) is a jump from e5.
         assert_eq!(DISTANCE[3 * 9 + 2], 1);
         assert!(DISTANCE.iter().all(|&d| d < 8));

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use rodina_rules::random::mix64;
 use rodina_rules::{Color, Outcome};
 
 use crate::game::SearchGame;
@@ -1018,7 +1019,7 @@ impl<G: SearchGame> Searcher<G> {
         let mut e = pos.evaluate();
         let noise = self.settings.eval_noise;
         if noise > 0 {
-            let h = mix(pos.key() ^ self.settings.seed);
+            let h = mix64(pos.key() ^ self.settings.seed);
             e += (h % (2 * noise as u64 + 1)) as i32 - noise;
         }
         e.clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -1027,9 +1028,10 @@ impl<G: SearchGame> Searcher<G> {
     /// Whether this bot overlooks the reply `mkey` in the state `key`.
     #[inline]
     fn overlooks(&self, key: u64, mkey: u32) -> bool {
-        let h = mix(key
-            ^ u64::from(mkey).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ self.settings.seed.rotate_left(17));
+        let h = mix64(
+            key ^ u64::from(mkey).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ self.settings.seed.rotate_left(17),
+        );
         (h % 1000) < u64::from(self.settings.blind_per_mille)
     }
 
@@ -1148,15 +1150,6 @@ fn pick_best<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
     }
     moves.swap(i, best);
     scores.swap(i, best);
-}
-
-/// A 64-bit mixer (SplitMix64's finaliser): spreads nearby keys and seeds over all bits.
-#[inline]
-pub(crate) fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 //! failure is a typed error ([`ParseFenError`], [`ParseMoveError`], [`PlayError`]).
 
 mod any;
+pub mod bits;
 mod color;
 mod error;
 mod fen;
@@ -22,9 +23,12 @@ mod names;
 mod outcome;
 mod perft;
 mod position;
+pub mod random;
 mod seat;
+mod table;
 mod variant;
 pub mod xiangqi;
+mod xiangqi_family;
 
 pub use any::{AnyGame, AnyView, GameOption, NewGame, NewGameError, ReplayError, Start};
 pub use color::Color;

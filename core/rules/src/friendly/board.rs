@@ -4,25 +4,16 @@
 
 use super::types::{Cell, Role, Square};
 use crate::Color;
+use crate::bits::Bits;
+use crate::random::splitmix64;
 
 /// A set of squares: bit `i` is the square with index `i`.
 pub(crate) type Bb = u64;
 
-/// Iterates over the squares of a set, lowest index first.
-pub(crate) struct Squares(pub(crate) Bb);
-
-impl Iterator for Squares {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let s = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square::from_u8(s))
-    }
+/// The squares of a set, lowest index first.
+#[inline]
+pub(crate) fn squares(set: Bb) -> impl Iterator<Item = Square> {
+    Bits(set).map(Square::from_u8)
 }
 
 /// Directions as (file step, rank step); the first four grow the square index.
@@ -136,14 +127,6 @@ pub(crate) struct Zobrist {
     pub(crate) ep_live: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn zobrist() -> Zobrist {
     let mut st = 0x5EED_F12E_4D1E_C0DEu64;
     let mut z = Zobrist {
@@ -161,31 +144,31 @@ const fn zobrist() -> Zobrist {
         while r < 6 {
             let mut s = 0;
             while s < 64 {
-                z.piece[c][r][s] = splitmix(&mut st);
+                z.piece[c][r][s] = splitmix64(&mut st);
                 s += 1;
             }
             r += 1;
         }
         c += 1;
     }
-    z.black_to_move = splitmix(&mut st);
+    z.black_to_move = splitmix64(&mut st);
     let mut i = 1;
     while i < 16 {
-        z.castling[i] = splitmix(&mut st);
+        z.castling[i] = splitmix64(&mut st);
         i += 1;
     }
     let mut s = 0;
     while s < 64 {
-        z.ep[s] = splitmix(&mut st);
-        z.owed[s] = splitmix(&mut st);
+        z.ep[s] = splitmix64(&mut st);
+        z.owed[s] = splitmix64(&mut st);
         let mut r = 0;
         while r < 6 {
-            z.hand[r][s] = splitmix(&mut st);
+            z.hand[r][s] = splitmix64(&mut st);
             r += 1;
         }
         s += 1;
     }
-    z.ep_live = splitmix(&mut st);
+    z.ep_live = splitmix64(&mut st);
     z
 }
 
@@ -266,13 +249,13 @@ impl Board {
     /// `color`'s king, if it has one (every valid position has exactly one per side).
     #[inline]
     pub(crate) fn king(&self, color: Color) -> Option<Square> {
-        Squares(self.pieces(color, Role::King)).next()
+        squares(self.pieces(color, Role::King)).next()
     }
 }
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let cells: Vec<String> = Squares(self.occupied())
+        let cells: Vec<String> = squares(self.occupied())
             .map(|s| {
                 let c = self.cell(s);
                 let w = c.white.map_or(String::new(), |r| r.upper_char().to_string());
@@ -296,28 +279,10 @@ pub(crate) const fn flip_diagonal(mut x: Bb) -> Bb {
     x
 }
 
-/// Iterates over the squares of a set in the order of their names (a1, a2, ..., a8, b1, ...),
-/// which is the order of move texts.
-pub(crate) struct SquaresByName(Bb);
-
-impl SquaresByName {
-    #[inline]
-    pub(crate) fn new(set: Bb) -> SquaresByName {
-        SquaresByName(flip_diagonal(set))
-    }
-}
-
-impl Iterator for SquaresByName {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        // Bit `file * 8 + rank` of the mirrored set.
-        Some(Square::from_u8((i & 7) * 8 + (i >> 3)))
-    }
+/// The squares of a set in the order of their names (a1, a2, ..., a8, b1, ...), which is the
+/// order of move texts.
+#[inline]
+pub(crate) fn squares_by_name(set: Bb) -> impl Iterator<Item = Square> {
+    // Bit `file * 8 + rank` of the mirrored set is the square (file, rank).
+    Bits(flip_diagonal(set)).map(|i| Square::from_u8((i & 7) * 8 + (i >> 3)))
 }

@@ -182,14 +182,14 @@ impl Cursor {
 
     /// Every square the piece in hand may step to by the rules of a single step. Replacement
     /// steps are included even when the released piece could not go on: completing the move is
-    /// the search's business.
+    /// the move generator's business.
     pub(crate) fn targets(&self) -> Bb {
         self.targets_for(self.hand)
     }
 
     /// The targets of `hand`, whose piece may still stand on its square of this cursor's
     /// board (no step goes to the square it starts from, and the piece blocks nothing for
-    /// itself), so the search can ask before lifting anything.
+    /// itself), so the move generator can ask before lifting anything.
     pub(crate) fn targets_for(&self, hand: Hand) -> Bb {
         let us = self.us;
         let them = !us;
@@ -245,7 +245,7 @@ impl Cursor {
             // The king must not be threatened, nor pass through or land on a threatened square.
             let (a, b) = if king_to.file() < 4 { (king_to.file(), 4) } else { (4, king_to.file()) };
             let path = (a..=b).filter_map(|f| Square::new(f, home));
-            if path.into_iter().any(|s| super::search::king_threatened_at(&self.board, us, s)) {
+            if path.into_iter().any(|s| super::threat::king_threatened_at(&self.board, us, s)) {
                 continue;
             }
             t |= king_to.bit();

@@ -5,8 +5,8 @@
 //! See [`MoveInput`] for a typical session.
 
 use super::cursor::{Cursor, Hand, Placed};
+use super::movegen::{self, AnyEnd, Walk};
 use super::notation::{self, RawPath};
-use super::search::{self, AnyEnd, Search};
 use super::types::{Cell, Move, Piece, Role, Square, Step};
 use super::{Friendly, StepError};
 use crate::{Color, ParseMoveError};
@@ -114,7 +114,7 @@ fn completes(cur: &Cursor, to: Square, promotion: Option<Role>) -> bool {
     let mut next = cur.clone();
     match next.place_unchecked(to, promotion) {
         Placed::Done(_) => true,
-        Placed::Released => search::completable(&next),
+        Placed::Released => movegen::completable(&next),
     }
 }
 
@@ -132,7 +132,7 @@ fn choices(cur: &Cursor, to: Square) -> Vec<Option<Role>> {
 
 /// Whether some step of the piece in hand of `cur` can be completed.
 fn can_go_on(cur: &Cursor) -> bool {
-    search::completable(cur)
+    movegen::completable(cur)
 }
 
 impl MoveInput {
@@ -178,7 +178,7 @@ impl MoveInput {
             .into_iter()
             .filter(|&r| {
                 let mut c = self.cur.clone();
-                c.choose_owed(r).is_ok() && Search::default().pieces(&c, None, !0, &mut AnyEnd)
+                c.choose_owed(r).is_ok() && Walk::default().pieces(&c, None, !0, &mut AnyEnd)
             })
             .collect()
     }
@@ -263,7 +263,7 @@ impl MoveInput {
         let cur = &self.cur;
         let us = cur.us;
         let mut out = Vec::new();
-        for to in super::board::Squares(cur.targets()) {
+        for to in super::board::squares(cur.targets()) {
             let options = choices(cur, to);
             if options.is_empty() {
                 continue;
@@ -315,7 +315,7 @@ impl MoveInput {
             Placed::Done(end) => {
                 let position = self.start.after(next, end);
                 let steps = self.steps.len().min(u16::MAX as usize) as u16;
-                let mv = search::canonical_move(&self.start, &position, steps)
+                let mv = movegen::canonical_move(&self.start, &position, steps)
                     // Every completed step sequence is a legal move; the fallback keeps the
                     // path itself should the two ever disagree.
                     .unwrap_or_else(|| self.path_move());

@@ -29,7 +29,7 @@
 //! canonical move of the position it reaches; [`crate::Position::is_legal`] accepts canonical
 //! moves only, so that a game record always holds the same text for the same move.
 //!
-//! Chains are searched by their states, not their paths (see `search.rs`), so generation
+//! Chains are walked by their states, not their paths (see `chain.rs`), so generation
 //! terminates and stays fast. Still, a position rich in bonds can have millions of legal moves:
 //! every arrangement of the pieces a chain can shuffle through the bonds is a different
 //! position. [`Friendly::count_moves`] counts them without building them,
@@ -82,18 +82,21 @@
 //! completed), one step at a time, restart.
 
 mod board;
+mod chain;
 mod cursor;
+mod distinct;
 mod input;
+mod movegen;
 pub mod notation;
 #[cfg(test)]
 mod reference;
-mod search;
+mod threat;
 mod types;
 
 use std::fmt;
 use std::str::FromStr;
 
-use self::board::{Board, Squares, ZOBRIST};
+use self::board::{Board, ZOBRIST, squares};
 use self::cursor::{Cursor, End, Placed};
 pub use self::input::{Lifted, MoveInput, StepResult, Target, TargetKind};
 pub use self::notation::Setup;
@@ -277,7 +280,7 @@ impl Friendly {
         }
         // Pawns on their last rank: only the owed one, or the one that bonded the king.
         for c in Color::ALL {
-            for s in Squares(board.pieces(c, Role::Pawn)) {
+            for s in squares(board.pieces(c, Role::Pawn)) {
                 if s.relative_rank(c) != 7 {
                     continue;
                 }
@@ -348,7 +351,7 @@ impl Friendly {
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number.max(1),
         };
-        if !search::ep_usable(&pos) {
+        if !movegen::ep_usable(&pos) {
             pos.ep = None;
         }
         Ok(pos)
@@ -378,12 +381,12 @@ impl Friendly {
 
     /// Every occupied square with its content, a1 first.
     pub fn cells(&self) -> impl Iterator<Item = (Square, Cell)> + '_ {
-        Squares(self.board.occupied()).map(|s| (s, self.board.cell(s)))
+        squares(self.board.occupied()).map(|s| (s, self.board.cell(s)))
     }
 
     /// The squares holding a bond, a1 first.
     pub fn bonds(&self) -> impl Iterator<Item = Square> + '_ {
-        Squares(self.board.bonds())
+        squares(self.board.bonds())
     }
 
     /// `color`'s king.
@@ -447,9 +450,9 @@ impl Friendly {
         // Only the side to move has an en passant square or an owed promotion, and the quick
         // board-only test knows neither: then its own moves are walked.
         if color != self.turn && !self.is_decided() && (self.ep.is_some() || self.owed.is_some()) {
-            return search::can_win(self);
+            return threat::can_win(self);
         }
-        search::threatened(&self.board, color)
+        threat::threatened(&self.board, color)
     }
 
     /// Whether the side to move can win at once by bonding the enemy king.
@@ -459,23 +462,23 @@ impl Friendly {
 
     /// Every legal move with the position it leads to, in generation order.
     pub fn moves_and_positions(&self) -> Vec<(Move, Friendly)> {
-        search::legal_moves(self)
+        distinct::legal_moves(self)
     }
 
     /// The distinct positions one move from here.
     pub fn next_positions(&self) -> Vec<Friendly> {
-        search::children(self)
+        distinct::children(self)
     }
 
     /// Counts the leaf nodes of the move tree `depth` plies deep (perft), counting each
     /// distinct resulting position once per node.
     pub fn perft(&self, depth: u32) -> u64 {
-        search::perft(self, depth, &mut Vec::new())
+        distinct::perft(self, depth, &mut Vec::new())
     }
 
     /// The number of legal moves, counted without building them.
     pub fn count_moves(&self) -> usize {
-        search::count_moves(self)
+        distinct::count_moves(self)
     }
 
     /// The legal moves of at most `max_steps` steps: every resulting position that can be
@@ -483,7 +486,7 @@ impl Friendly {
     /// millions of legal moves (each arrangement of the pieces a chain can shuffle through the
     /// bonds is a distinct position); this bounded list is what a bot or a hint can afford.
     pub fn moves_within(&self, max_steps: usize) -> Vec<Move> {
-        search::moves_within(self, max_steps.min(u16::MAX as usize) as u16)
+        distinct::moves_within(self, max_steps.min(u16::MAX as usize) as u16)
     }
 
     /// Perft split by first move, sorted by move text.
@@ -521,7 +524,7 @@ impl Friendly {
             },
             fullmove_number: self.fullmove_number.saturating_add(u32::from(us == Color::Black)),
         };
-        if child.ep.is_some() && !search::ep_usable(&child) {
+        if child.ep.is_some() && !movegen::ep_usable(&child) {
             child.ep = None;
         }
         child
@@ -612,7 +615,7 @@ impl Position for Friendly {
     /// Every legal move, canonical text each. A position rich in bonds can have millions (see
     /// the module documentation); [`Friendly::moves_within`] bounds the list by chain length.
     fn legal_moves_into(&self, moves: &mut Vec<Move>) {
-        moves.extend(search::legal_move_list(self));
+        moves.extend(distinct::legal_move_list(self));
     }
 
     /// Whether `m` is one of the legal moves: its steps are valid and complete, and it is the
@@ -625,7 +628,7 @@ impl Position for Friendly {
         }
         match self.replay(owed.map(|(_, r)| r), m.from(), m.steps()) {
             Ok(after) => {
-                search::canonical_move(self, &after, m.steps().len() as u16).as_ref() == Some(m)
+                movegen::canonical_move(self, &after, m.steps().len() as u16).as_ref() == Some(m)
             }
             Err(_) => false,
         }
@@ -656,7 +659,7 @@ impl Position for Friendly {
         if self.halfmove_clock >= FIFTY_MOVE_PLIES {
             return Some(Outcome::Draw { reason: DrawReason::FiftyMoves });
         }
-        if !search::has_move(self) {
+        if !movegen::has_move(self) {
             return Some(Outcome::Draw { reason: DrawReason::NoMoves });
         }
         None

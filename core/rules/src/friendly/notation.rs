@@ -53,8 +53,9 @@
 //!   the position it reaches. Reading accepts lower-case promotion letters and `e7e8q`.
 
 use super::Friendly;
-use super::search;
+use super::movegen;
 use super::types::{Castling, CastlingSide, Cell, Move, Piece, Role, Square, Step};
+use crate::fen::Token;
 use crate::{Color, ParseFenError, ParseMoveError};
 
 /// A Friendly chess position read from text but not yet checked: anything the FEN can say.
@@ -80,74 +81,62 @@ fn invalid(field: &'static str, text: &str) -> ParseFenError {
     ParseFenError::InvalidField { field, text: text.to_owned() }
 }
 
-/// Reads the board field.
+/// Reads the board field: the shared FEN board reader, with a bond `(Pp)` as one cell.
 fn parse_board(field: &str) -> Result<[Cell; 64], ParseFenError> {
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != 8 {
-        return Err(ParseFenError::RankCount { expected: 8, found: rows.len() });
-    }
+    let cells = crate::fen::parse_cells(field, 8, 8, |c, rest| match c {
+        // Chess FENs count empty squares a digit at a time (`44` is eight), and 9 is no count.
+        '1'..='8' => Ok(Token::Empty(c as usize - '0' as usize)),
+        '(' => parse_bond(rest).map(Token::Piece),
+        _ => {
+            let p = Piece::from_char(c).ok_or(ParseFenError::InvalidPiece { ch: c })?;
+            let mut cell = Cell::EMPTY;
+            match p.color {
+                Color::White => cell.white = Some(p.role),
+                Color::Black => cell.black = Some(p.role),
+            }
+            Ok(Token::Piece(cell))
+        }
+    })?;
     let mut board = [Cell::EMPTY; 64];
-    for (top, row) in rows.iter().enumerate() {
-        let rank = 7 - top as u8;
-        let mut file = 0usize;
-        let mut chars = row.chars();
-        while let Some(c) = chars.next() {
-            let cell = match c {
-                '1'..='8' => {
-                    file += c as usize - '0' as usize;
-                    None
-                }
-                '(' => {
-                    let mut closed = false;
-                    let group: String = chars
-                        .by_ref()
-                        .take_while(|&c| {
-                            closed = c == ')';
-                            !closed
-                        })
-                        .collect();
-                    let bad = || invalid("bond", &format!("({group})"));
-                    if !closed {
-                        return Err(invalid("bond", &format!("({group}")));
-                    }
-                    let pieces: Vec<Piece> = group
-                        .chars()
-                        .map(Piece::from_char)
-                        .collect::<Option<_>>()
-                        .ok_or_else(bad)?;
-                    match pieces.as_slice() {
-                        [a, b] if a.color != b.color => {
-                            let (w, bl) = if a.color == Color::White { (a, b) } else { (b, a) };
-                            Some(Cell { white: Some(w.role), black: Some(bl.role) })
-                        }
-                        _ => return Err(bad()),
-                    }
-                }
-                _ => {
-                    let p = Piece::from_char(c).ok_or(ParseFenError::InvalidPiece { ch: c })?;
-                    let mut cell = Cell::EMPTY;
-                    match p.color {
-                        Color::White => cell.white = Some(p.role),
-                        Color::Black => cell.black = Some(p.role),
-                    }
-                    Some(cell)
-                }
-            };
-            if let Some(cell) = cell {
-                if let Some(s) = Square::new(file as u8, rank).filter(|_| file < 8) {
-                    board[s.index()] = cell;
-                }
-                file += 1;
-            }
-            if file > 8 {
-                return Err(ParseFenError::RankLength { rank: top + 1, expected: 8, found: file });
-            }
-        }
-        if file != 8 {
-            return Err(ParseFenError::RankLength { rank: top + 1, expected: 8, found: file });
-        }
+    for (square, cell) in board.iter_mut().zip(cells) {
+        *square = cell.unwrap_or(Cell::EMPTY);
     }
     Ok(board)
+}
+
+/// Reads a bond after its `(`: two pieces of different colours, in either order, and `)`.
+fn parse_bond(rest: &mut std::str::Chars<'_>) -> Result<Cell, ParseFenError> {
+    let mut closed = false;
+    let group: String = rest
+        .take_while(|&c| {
+            closed = c == ')';
+            !closed
+        })
+        .collect();
+    let bad = || invalid("bond", &format!("({group})"));
+    if !closed {
+        return Err(invalid("bond", &format!("({group}")));
+    }
+    let pieces: Vec<Piece> =
+        group.chars().map(Piece::from_char).collect::<Option<_>>().ok_or_else(bad)?;
+    match pieces.as_slice() {
+        [a, b] if a.color != b.color => {
+            let (w, bl) = if a.color == Color::White { (a, b) } else { (b, a) };
+            Ok(Cell { white: Some(w.role), black: Some(bl.role) })
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// The FEN text of a square's content: a piece's letter, a bond as `(Pp)` (White first), or
+/// `None` for an empty square.
+fn cell_text(cell: Cell) -> Option<String> {
+    match (cell.white, cell.black) {
+        (Some(w), Some(b)) => Some(format!("({}{})", w.upper_char(), b.char())),
+        (Some(w), None) => Some(w.upper_char().to_string()),
+        (None, Some(b)) => Some(b.char().to_string()),
+        (None, None) => None,
+    }
 }
 
 fn parse_castling(t: &str) -> Result<Castling, ParseFenError> {
@@ -218,39 +207,7 @@ impl Setup {
 
     /// The FEN of this setup.
     pub fn fen(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let Some(s) = Square::new(file, rank) else { continue };
-                let cell = self.board[s.index()];
-                if cell.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push(char::from(b'0' + empty));
-                    empty = 0;
-                }
-                match (cell.white, cell.black) {
-                    (Some(w), Some(b)) => {
-                        out.push('(');
-                        out.push(w.upper_char());
-                        out.push(b.char());
-                        out.push(')');
-                    }
-                    (Some(w), None) => out.push(w.upper_char()),
-                    (None, Some(b)) => out.push(b.char()),
-                    (None, None) => {}
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let out = crate::fen::write_cells(8, 8, |i| cell_text(self.board[i]));
         let sq = |s: Option<Square>| s.map_or_else(|| "-".to_owned(), |s| s.to_string());
         format!(
             "{out} {} {} {} {} {} {}",
@@ -426,6 +383,6 @@ pub(crate) fn parse_move(pos: &Friendly, text: &str) -> Result<Move, ParseMoveEr
         _ => return Err(syntax()),
     };
     let after = pos.replay(owed, from, &steps).map_err(|(i, e)| illegal(step_reason(i, &e)))?;
-    search::canonical_move(pos, &after, steps.len().min(u16::MAX as usize) as u16)
+    movegen::canonical_move(pos, &after, steps.len().min(u16::MAX as usize) as u16)
         .ok_or_else(|| illegal("no legal move leads to that position".into()))
 }

@@ -1,7 +1,7 @@
 //! A slow, plain move generator that tests hold the fast one against: breadth first over
 //! whole cursors, chain states and positions told apart by their text (FEN and `Debug`), the
 //! canonical text chosen by comparing strings. Only the rules of one step (the cursor) are
-//! shared with the fast search.
+//! shared with the fast generator.
 
 use std::collections::{BTreeMap, HashMap};
 

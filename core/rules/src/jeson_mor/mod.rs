@@ -73,6 +73,8 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use self::types::{Move, Square};
+use crate::bits::Bits;
+use crate::random::splitmix64;
 use crate::{
     Color, DrawReason, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
     SetupError, Start, Truth, Variant, View, WinReason,
@@ -91,9 +93,26 @@ pub const MAX_KNIGHTS: u32 = 9;
 pub const CENTRE_FIELD: &str = "centre";
 
 /// Every square a knight on each square attacks, as board masks (bit = square index).
-static ATTACKS: [u128; 81] = knight_attacks();
+static ATTACKS: [u128; 81] = knight_table();
 
-const fn knight_attacks() -> [u128; 81] {
+/// The squares a knight on `s` attacks (and may jump to), as a board mask: bit `i` is the
+/// square with [`Square::index`] `i`. The engine's evaluation reads the same table as the
+/// move generator, so the two can never disagree about a jump.
+///
+/// ```
+/// use rodina_rules::jeson_mor::{Square, knight_attacks};
+///
+/// assert_eq!(knight_attacks(Square::E5).count_ones(), 8);
+/// let a1 = Square::new(0, 0).expect("a1 is on the board");
+/// let c2 = Square::new(2, 1).expect("c2 is on the board");
+/// assert_ne!(knight_attacks(a1) & 1 << c2.index(), 0);
+/// ```
+#[inline]
+pub const fn knight_attacks(s: Square) -> u128 {
+    ATTACKS[s.index()]
+}
+
+const fn knight_table() -> [u128; 81] {
     const JUMPS: [(i32, i32); 8] =
         [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
     let mut table = [0u128; 81];
@@ -121,13 +140,6 @@ const KEY_BLACK: u64 = zobrist_keys().1;
 const KEY_CENTRE_WON: u64 = zobrist_keys().2;
 
 const fn zobrist_keys() -> ([[u64; 81]; 2], u64, u64) {
-    const fn splitmix(state: u64) -> (u64, u64) {
-        let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (state, z ^ (z >> 31))
-    }
     // A seed of its own, so Jeson Mor keys share nothing with other games' keys.
     let mut state = 0x4a45_534f_4e4d_4f52; // "JESONMOR"
     let mut keys = [[0u64; 81]; 2];
@@ -135,33 +147,20 @@ const fn zobrist_keys() -> ([[u64; 81]; 2], u64, u64) {
     while c < 2 {
         let mut s = 0;
         while s < 81 {
-            let (next, key) = splitmix(state);
-            state = next;
-            keys[c][s] = key;
+            keys[c][s] = splitmix64(&mut state);
             s += 1;
         }
         c += 1;
     }
-    let (state, black) = splitmix(state);
-    let (_, centre) = splitmix(state);
+    let black = splitmix64(&mut state);
+    let centre = splitmix64(&mut state);
     (keys, black, centre)
 }
 
 /// The squares of a board mask, lowest first.
-struct Bits(u128);
-
-impl Iterator for Bits {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let s = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square::from_u8(s))
-    }
+#[inline]
+fn squares(set: u128) -> impl Iterator<Item = Square> {
+    Bits(set).map(Square::from_u8)
 }
 
 /// A Jeson Mor position read from text but not yet checked: anything the FEN can say.
@@ -288,7 +287,7 @@ impl JesonMor {
     ) -> JesonMor {
         let mut hash = 0;
         for c in Color::ALL {
-            for s in Bits(knights[c.index()]) {
+            for s in squares(knights[c.index()]) {
                 hash ^= KEYS[c.index()][s.index()];
             }
         }
@@ -369,7 +368,7 @@ impl JesonMor {
 
     /// The squares of `color`'s knights, a1 first.
     pub fn knights(&self, color: Color) -> impl Iterator<Item = Square> + use<> {
-        Bits(self.knights[color.index()])
+        squares(self.knights[color.index()])
     }
 
     /// How many knights `color` has.
@@ -527,11 +526,11 @@ fn perft_bits(knights: [u128; 2], us: usize, won_by_centre: bool, depth: u32) ->
         return 0;
     }
     if depth == 1 {
-        return Bits(own).map(|s| u64::from((ATTACKS[s.index()] & !own).count_ones())).sum();
+        return squares(own).map(|s| u64::from((ATTACKS[s.index()] & !own).count_ones())).sum();
     }
     let mut nodes = 0;
-    for from in Bits(own) {
-        for to in Bits(ATTACKS[from.index()] & !own) {
+    for from in squares(own) {
+        for to in squares(ATTACKS[from.index()] & !own) {
             let mut next = knights;
             next[us] ^= from.bit() | to.bit();
             next[1 - us] &= !to.bit();
@@ -578,8 +577,8 @@ impl Position for JesonMor {
             return;
         }
         let own = self.knights[self.turn.index()];
-        for from in Bits(own) {
-            moves.extend(Bits(ATTACKS[from.index()] & !own).map(|to| Move::new(from, to)));
+        for from in squares(own) {
+            moves.extend(squares(ATTACKS[from.index()] & !own).map(|to| Move::new(from, to)));
         }
     }
 

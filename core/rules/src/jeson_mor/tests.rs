@@ -256,7 +256,7 @@ fn a_side_with_a_knight_always_has_a_move() {
     let mut seen = Square::E5.bit();
     let mut frontier = vec![Square::E5];
     while let Some(s) = frontier.pop() {
-        for t in Bits(ATTACKS[s.index()] & !seen) {
+        for t in squares(ATTACKS[s.index()] & !seen) {
             seen |= t.bit();
             frontier.push(t);
         }

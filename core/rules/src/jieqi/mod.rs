@@ -94,8 +94,9 @@ pub use self::view::{JieqiView, ViewPlayError};
 pub use crate::Seat;
 pub use crate::xiangqi::{Move, Piece, Role, Square};
 
-use crate::xiangqi::board::{Board, MoveList};
-use crate::xiangqi::tables::{Bb, BbIter, TABLES, sq_bit};
+use crate::bits::Bits;
+use crate::xiangqi_family::board::{Board, MoveList};
+use crate::xiangqi_family::tables::{Bb, TABLES, sq_bit};
 use crate::{Color, DrawReason, Outcome, ParseMoveError, Variant, WinReason};
 
 /// The start position as every seat sees it (the view FEN of JieqiBox and the Pikafish-based
@@ -156,7 +157,7 @@ impl Public {
         fullmove_number: u32,
         rules: Rules,
     ) -> Public {
-        let face_down_hash = BbIter(face_down).fold(0, |h, s| h ^ face_down_key(s));
+        let face_down_hash = Bits(face_down).fold(0, |h, s| h ^ face_down_key(s));
         let mut public = Public {
             board,
             face_down,
@@ -184,7 +185,7 @@ impl Public {
 
     /// Every piece with its point, a1 first.
     pub(crate) fn cells(&self) -> impl Iterator<Item = (Square, Cell)> + '_ {
-        BbIter(self.board.occupied()).filter_map(|s| {
+        Bits(self.board.occupied()).filter_map(|s| {
             let sq = Square::from_u8(s);
             self.cell_at(sq).map(|c| (sq, c))
         })
@@ -194,7 +195,7 @@ impl Public {
     /// too where the rules let them leave the palace.
     pub(crate) fn set_free_marks(&mut self) {
         let mut free: Bb = 0;
-        for s in BbIter(self.board.occupied()) {
+        for s in Bits(self.board.occupied()) {
             let sq = Square::from_u8(s);
             let Some(p) = self.board.piece_at(sq) else { continue };
             let face_down = self.is_face_down(sq);

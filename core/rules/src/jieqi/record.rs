@@ -6,10 +6,12 @@ use super::Public;
 use super::Repetition;
 use super::types::{Cell, MoveEvent};
 use super::view::{JieqiView, ViewPlayError};
-use crate::xiangqi::board::Board;
-use crate::xiangqi::chase::{Line, OnBoard, chased, chased_at, follow_back, repetition_verdict};
-use crate::xiangqi::tables::Bb;
 use crate::xiangqi::{Move, Piece, Role};
+use crate::xiangqi_family::board::Board;
+use crate::xiangqi_family::chase::{
+    Line, OnBoard, chased, chased_at, follow_back, repetition_verdict,
+};
+use crate::xiangqi_family::tables::Bb;
 use crate::{DrawReason, Game, Outcome, ParseMoveError, PlayError, WinReason};
 
 /// The runs of checks and chases that the side to move has made with its last moves, against

@@ -4,8 +4,8 @@ use std::str::FromStr;
 
 use super::types::{CapturedPiece, Pool};
 use super::{Public, Rules, start_role};
-use crate::xiangqi::board::Board;
 use crate::xiangqi::{Piece, Role, Square};
+use crate::xiangqi_family::board::Board;
 use crate::{Color, ParseFenError, SetupError, Variant};
 
 /// What a FEN says stands on a point.

@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::xiangqi::chase::chased;
+use crate::xiangqi_family::chase::chased;
 use crate::{Game, ParseFenError, PlayError, Position, SetupError, Truth, View, Xiangqi};
 
 fn truth(fen: &str) -> Jieqi {

@@ -12,9 +12,9 @@ use super::setup::{
 use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
 use super::view::JieqiView;
 use super::{CapturedVisibility, Public, Rules, start_points, start_role};
-use crate::xiangqi::board::Board;
-use crate::xiangqi::chase::OnBoard;
 use crate::xiangqi::{Move, Piece, Role, Square};
+use crate::xiangqi_family::board::Board;
+use crate::xiangqi_family::chase::OnBoard;
 use crate::{
     Color, Game, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat, SetupError,
     Start, Truth, Variant,

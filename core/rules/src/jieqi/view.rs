@@ -11,8 +11,8 @@ use super::truth::{Jieqi, knows_capture, start_public};
 use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
 use super::{Public, Rules, record};
 use crate::Truth;
-use crate::xiangqi::tables::TABLES;
 use crate::xiangqi::{Move, Piece, Role, Square};
+use crate::xiangqi_family::tables::TABLES;
 use crate::{
     Color, Game, Outcome, ParseFenError, ParseMoveError, PlayError, Position, Seat, SetupError,
     Variant, View,

@@ -9,21 +9,20 @@
 //!
 //! Repetition follows the Asian rules as Fairy-Stockfish applies them (perpetual check
 //! loses, otherwise perpetual chase loses, otherwise draw); see [`Xiangqi`]'s
-//! [`Position::repetition_outcome`] and the `chase` module.
+//! [`Position::repetition_outcome`] and the `xiangqi_family::chase` module.
 
-pub(crate) mod board;
-pub(crate) mod chase;
 mod notation;
-pub(crate) mod tables;
 mod types;
 
 use std::fmt;
 use std::str::FromStr;
 
-use self::board::{Board, MoveList};
-use self::tables::{BbIter, TABLES};
 pub use self::types::{Move, Piece, Role, Square};
+use crate::bits::Bits;
 use crate::names::{NameKind, UnknownName, fold};
+use crate::xiangqi_family::board::{Board, MoveList};
+use crate::xiangqi_family::chase;
+use crate::xiangqi_family::tables::TABLES;
 use crate::{
     Color, DrawReason, Game, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
     SetupError, Start, Truth, Variant, View, WinReason,
@@ -258,7 +257,7 @@ impl Xiangqi {
 
     /// Every piece with its point.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        BbIter(self.board.occupied()).map(|s| {
+        Bits(self.board.occupied()).map(|s| {
             let sq = Square::from_u8(s);
             (sq, Piece::from_code(self.board.squares[s as usize]))
         })

@@ -8,8 +8,9 @@
 //! or two files holding two or more, the piece letter gives way to the piece's place from the
 //! front on its file and the file follows: `15=6` (soldiers).
 
-use super::tables::{Bb, BbIter, sq_bit};
 use super::{Move, Role, Square, Xiangqi};
+use crate::bits::Bits;
+use crate::xiangqi_family::tables::{Bb, sq_bit};
 use crate::{Color, ParseMoveError, Position};
 
 /// The file number from `color`'s side (1 = the mover's rightmost file).
@@ -44,11 +45,11 @@ impl Xiangqi {
         let us = self.turn();
         let Some(piece) = self.piece_at(m.from) else { return m.to_string() };
         let same = self.same_pieces(us, piece.role);
-        let on_file = |file: u8| BbIter(same).filter(|&s| s % 9 == file).count();
+        let on_file = |file: u8| Bits(same).filter(|&s| s % 9 == file).count();
         let tandem_files = (0..9).filter(|&f| on_file(f) >= 2).count();
         let multi = tandem_files >= 2;
         let here = on_file(m.from.file());
-        let in_front = BbIter(same)
+        let in_front = Bits(same)
             .filter(|&s| {
                 let s = Square::from_u8(s);
                 s.file() == m.from.file() && relative_rank(us, s) > relative_rank(us, m.from)
@@ -64,9 +65,8 @@ impl Xiangqi {
         // Front/rear marks when the other piece on the file could make the same shape of move.
         let mut by_rank = false;
         if here == 2 && !multi {
-            let other = BbIter(same)
-                .map(Square::from_u8)
-                .find(|&s| s.file() == m.from.file() && s != m.from);
+            let other =
+                Bits(same).map(Square::from_u8).find(|&s| s.file() == m.from.file() && s != m.from);
             if let Some(other) = other {
                 let rank = other.rank() as i32 + m.to.rank() as i32 - m.from.rank() as i32;
                 if let Some(target) =

@@ -3,8 +3,9 @@
 //! revealed advisors and elephants as free of palace and river.
 
 use super::tables::*;
-use super::types::{Move, Piece, Square};
 use crate::Color;
+use crate::bits::Bits;
+use crate::xiangqi::{Move, Piece, Square};
 
 /// Most moves a side can have; comfortably above the largest known counts (about 120).
 pub(crate) const MAX_MOVES: usize = 192;
@@ -251,14 +252,14 @@ impl Board {
         let on_half = t.half[by.index()] & target != 0;
         let general = code_of(by, GENERAL);
         if in_palace {
-            for n in super::tables::BbIter(t.orthogonal[s as usize]) {
+            for n in Bits(t.orthogonal[s as usize]) {
                 if sq[n as usize] == general {
                     return true;
                 }
             }
         }
         let advisor = code_of(by, ADVISOR);
-        for n in super::tables::BbIter(t.diagonal[s as usize]) {
+        for n in Bits(t.diagonal[s as usize]) {
             if sq[n as usize] == advisor && (in_palace || self.free & sq_bit(n) != 0) {
                 return true;
             }
@@ -288,7 +289,7 @@ impl Board {
         let own = self.occ[us.index()];
         let occupied = self.occupied();
         let not_own = |s: u8| own & sq_bit(s) == 0;
-        for from in BbIter(own) {
+        for from in Bits(own) {
             let code = sq[from as usize];
             let f = from as usize;
             match code & 7 {

@@ -17,9 +17,10 @@
 //! revealed advisor or elephant that is free of palace and river attacks (and protects)
 //! wherever it stands.
 
-use super::Move;
 use super::board::Board;
 use super::tables::*;
+use crate::bits::Bits;
+use crate::xiangqi::Move;
 use crate::{Color, DrawReason, Game, Outcome, Position, WinReason};
 
 /// A position of a game played on the shared Xiangqi board with coordinate moves.
@@ -125,7 +126,7 @@ impl View<'_> {
 
     fn pieces(&self, c: Color, role: u8) -> Bb {
         let mut out = 0;
-        for s in BbIter(self.b.occ[c.index()]) {
+        for s in Bits(self.b.occ[c.index()]) {
             if self.b.squares[s as usize] & 7 == role {
                 out |= sq_bit(s);
             }
@@ -326,7 +327,7 @@ fn blockers_for_general(v: &View, c: Color) -> Bb {
 
     let occupancy = all ^ sliding;
     let mut blockers = 0;
-    for s in BbIter(snipers) {
+    for s in Bits(snipers) {
         let role = v.role_at(s);
         let hopper = role == CANNON;
         let between = match role {
@@ -392,7 +393,7 @@ pub(crate) fn chased(before: &Board, m: Move, after: &Board, victim: Color) -> B
         // Mutual attacks between pieces of one kind do not count, except where the attacked
         // piece cannot strike back (a hobbled horse, a pinned piece).
         if role == HORSE && TABLES.diagonal[attacker_sq as usize] & all != 0 {
-            for s in BbIter(attacks & v.pieces(victim, HORSE)) {
+            for s in Bits(attacks & v.pieces(victim, HORSE)) {
                 if raw_attacks(victim, HORSE, s, all) & sq_bit(attacker_sq) != 0 {
                     attacks ^= sq_bit(s);
                 }
@@ -400,7 +401,7 @@ pub(crate) fn chased(before: &Board, m: Move, after: &Board, victim: Color) -> B
         } else {
             attacks &= !v.pieces(victim, role) | pins;
         }
-        for s in BbIter(attacks) {
+        for s in Bits(attacks) {
             let roots = attackers_to(&v, s, all ^ sq_bit(attacker_sq), victim) & !pins;
             let general_only = roots == v.pieces(victim, GENERAL)
                 && raw_attacks(victim, CHARIOT, v.general(attacker), all ^ sq_bit(attacker_sq))
@@ -432,7 +433,7 @@ pub(crate) fn chased(before: &Board, m: Move, after: &Board, victim: Color) -> B
         | (TABLES.lines[from as usize]
             & (v.pieces(attacker, CANNON) | v.pieces(attacker, CHARIOT)))
         | (TABLES.lines[to as usize] & v.pieces(attacker, CANNON));
-    for s in BbIter(candidates) {
+    for s in Bits(candidates) {
         let role = v.role_at(s);
         let discoveries = v.side(victim)
             & raw_attacks(attacker, role, s, all)
@@ -445,10 +446,10 @@ pub(crate) fn chased(before: &Board, m: Move, after: &Board, victim: Color) -> B
     let new_blockers =
         blockers_for_general(&v, victim) & !blockers_for_general(&before_view, victim);
     let attacker_blockers = blockers_for_general(&v, attacker);
-    for s in BbIter(new_blockers & v.side(victim)) {
+    for s in Bits(new_blockers & v.side(victim)) {
         let role = v.role_at(s);
         let fake_rooted = v.side(victim) & !excluded & raw_attacks(victim, role, s, all);
-        for s2 in BbIter(fake_rooted) {
+        for s2 in Bits(fake_rooted) {
             if attackers_to(&v, s2, all, attacker) & !attacker_blockers != 0 {
                 b |= sq_bit(s2);
             }
@@ -456,12 +457,12 @@ pub(crate) fn chased(before: &Board, m: Move, after: &Board, victim: Color) -> B
     }
     let victim_general = v.general(victim);
     let general_steps = attacks_from(&v, victim, GENERAL, victim_general);
-    for s in BbIter(new_blockers & v.side(attacker)) {
+    for s in Bits(new_blockers & v.side(attacker)) {
         let role = v.role_at(s);
         let mut discovered = attacks_from(&v, attacker, role, s) & v.side(victim);
         b |= discovered & !general_steps;
         discovered &= general_steps;
-        for s2 in BbIter(discovered) {
+        for s2 in Bits(discovered) {
             if attackers_to(&v, s2, all ^ sq_bit(s) ^ sq_bit(victim_general), attacker) & !sq_bit(s)
                 != 0
             {

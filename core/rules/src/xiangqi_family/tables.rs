@@ -1,5 +1,7 @@
 //! Precomputed move and attack tables for the 9 x 10 board, built at compile time.
 
+use crate::random::splitmix64;
+
 /// A set of points: bit `i` is the point with index `i`.
 pub(crate) type Bb = u128;
 
@@ -124,14 +126,6 @@ const fn same_half(r1: i32, r2: i32) -> bool {
 
 const fn bit(s: u8) -> Bb {
     1u128 << s
-}
-
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
@@ -268,34 +262,16 @@ const fn build() -> Tables {
     while p < 16 {
         let mut s = 0;
         while s < 90 {
-            t.zobrist[p][s] = splitmix(&mut state);
+            t.zobrist[p][s] = splitmix64(&mut state);
             s += 1;
         }
         p += 1;
     }
-    t.zobrist_black = splitmix(&mut state);
+    t.zobrist_black = splitmix64(&mut state);
     t
 }
 
 pub(crate) static TABLES: Tables = build();
-
-/// Iterates the points of a set, lowest index first.
-#[derive(Clone, Copy)]
-pub(crate) struct BbIter(pub(crate) Bb);
-
-impl Iterator for BbIter {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let s = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(s)
-        }
-    }
-}
 
 #[inline]
 pub(crate) const fn sq_bit(s: u8) -> Bb {
