@@ -392,6 +392,12 @@ impl AnyView {
         with_view!(self, g => g.play_text(text).map(drop))
     }
 
+    /// Ends the game with an ending its moves do not show (see [`Game::declare`]): a
+    /// resignation, a draw agreed, a flag fallen, which every seat learns.
+    pub fn declare(&mut self, ending: Outcome) {
+        with_view!(self, g => g.declare(ending))
+    }
+
     /// Plays a move as this seat's record writes it, also past the end of the game (see
     /// [`Game::follow_text`]).
     pub fn follow_text(&mut self, text: &str) -> Result<(), PlayError> {
