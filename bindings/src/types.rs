@@ -547,9 +547,6 @@ pub struct NewGame {
     /// A start position in the game's FEN instead of the usual one.
     #[uniffi(default = None)]
     pub fen: Option<String>,
-    /// The rule set (Jieqi); the default when `None`.
-    #[uniffi(default = None)]
-    pub rule_set: Option<RuleSet>,
     /// Who plays first.
     pub first: Player,
     /// Who plays second.
@@ -558,6 +555,9 @@ pub struct NewGame {
     /// that games differ. Give one to replay a game exactly.
     #[uniffi(default = None)]
     pub bot_seed: Option<u64>,
+    /// The rule set (Jieqi); the default when `None`.
+    #[uniffi(default = None)]
+    pub rule_set: Option<RuleSet>,
 }
 
 impl From<NewGame> for app::NewGame {

@@ -342,14 +342,27 @@ class AppControllerTest {
     }
 
     @Test
-    fun `a game the app cannot play yet is reported on the home screen`() {
+    fun `a new game the core refuses is reported on the home screen`() {
         Store.inMemory().use { store ->
             val app = AppController(store, now, Dispatchers.Unconfined)
             app.navigator.open(Screen.NewGame)
-            app.startGame(NewGameForm(variant = Variant.JESON_MOR))
+            // A handicap is Xiangqi's: Jeson Mor has none.
+            app.startGame(NewGameForm(variant = Variant.JESON_MOR, handicap = Handicap.HORSE))
             assertNull(app.game)
             assertEquals(Screen.Home, app.navigator.current.value)
-            assertEquals("jesonmor cannot be played in the app yet", app.home.value.message)
+            assertEquals("jesonmor has no handicaps", app.home.value.message)
+        }
+    }
+
+    @Test
+    fun `every game of the family starts from the form`() {
+        Store.inMemory().use { store ->
+            for (variant in Variant.entries) {
+                val app = AppController(store, now, Dispatchers.Unconfined)
+                app.startGame(NewGameForm(variant = variant))
+                assertNotNull(app.game, "$variant")
+                assertTrue(app.navigator.current.value is Screen.Game, "$variant")
+            }
         }
     }
 
