@@ -259,3 +259,48 @@ pub trait Truth: Position {
         Ok(None)
     }
 }
+
+/// Implements [`View`] and [`Truth`] for the position type of an open game without options:
+/// every seat sees the whole position, so a view is the position itself and the FEN is the
+/// only text. The game's module must have a `Setup` (read by `Setup::parse`, written by its
+/// `fen`) and the type `new()` (the usual start), `from_setup` and `to_setup`.
+macro_rules! open_game {
+    ($ty:ident) => {
+        impl $crate::View for $ty {
+            fn fen(&self) -> String {
+                self.to_setup().fen()
+            }
+        }
+
+        impl $crate::Truth for $ty {
+            const HIDES_INFORMATION: bool = false;
+            type View = $ty;
+            type Options = ();
+
+            fn view(&self, _seat: $crate::Seat) -> $ty {
+                self.clone()
+            }
+
+            fn truth_fen(&self) -> String {
+                $crate::View::fen(self)
+            }
+
+            fn from_fen(fen: &str) -> Result<Self, $crate::ParseFenError> {
+                Ok($ty::from_setup(&Setup::parse(fen)?)?)
+            }
+
+            fn set_up(
+                start: &$crate::Start,
+                _options: &(),
+                _rng: &mut dyn rand_core::RngCore,
+            ) -> Result<Self, $crate::NewGameError> {
+                match start {
+                    $crate::Start::Usual => Ok($ty::new()),
+                    $crate::Start::Fen(fen) => Ok(<$ty as $crate::Truth>::from_fen(fen)?),
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use open_game;

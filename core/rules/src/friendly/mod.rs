@@ -102,8 +102,8 @@ pub use self::input::{Lifted, MoveInput, StepResult, Target, TargetKind};
 pub use self::notation::Setup;
 pub use self::types::{Castling, CastlingSide, Cell, Move, Piece, Role, Square, Step};
 use crate::{
-    Color, DrawReason, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
-    SetupError, Start, Truth, Variant, View, WinReason,
+    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Truth,
+    Variant, View, WinReason,
 };
 
 /// The start position in FEN.
@@ -709,40 +709,7 @@ impl Position for Friendly {
     }
 }
 
-impl View for Friendly {
-    fn fen(&self) -> String {
-        self.to_setup().fen()
-    }
-}
-
-impl Truth for Friendly {
-    const HIDES_INFORMATION: bool = false;
-    type View = Friendly;
-    type Options = ();
-
-    fn view(&self, _seat: Seat) -> Friendly {
-        self.clone()
-    }
-
-    fn truth_fen(&self) -> String {
-        self.fen()
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
-        Ok(Friendly::from_setup(&Setup::parse(fen)?)?)
-    }
-
-    fn set_up(
-        start: &Start,
-        _options: &(),
-        _rng: &mut dyn rand_core::RngCore,
-    ) -> Result<Self, NewGameError> {
-        match start {
-            Start::Usual => Ok(Friendly::new()),
-            Start::Fen(fen) => Ok(<Friendly as Truth>::from_fen(fen)?),
-        }
-    }
-}
+crate::position::open_game!(Friendly);
 
 #[cfg(test)]
 mod tests;

@@ -76,8 +76,8 @@ pub use self::types::{Move, Square};
 use crate::bits::Bits;
 use crate::random::splitmix64;
 use crate::{
-    Color, DrawReason, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
-    SetupError, Start, Truth, Variant, View, WinReason,
+    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Truth,
+    Variant, View, WinReason,
 };
 
 /// The start position in FEN, as Fairy-Stockfish writes it.
@@ -679,40 +679,7 @@ impl Position for JesonMor {
     }
 }
 
-impl View for JesonMor {
-    fn fen(&self) -> String {
-        self.to_setup().fen()
-    }
-}
-
-impl Truth for JesonMor {
-    const HIDES_INFORMATION: bool = false;
-    type View = JesonMor;
-    type Options = ();
-
-    fn view(&self, _seat: Seat) -> JesonMor {
-        self.clone()
-    }
-
-    fn truth_fen(&self) -> String {
-        self.fen()
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, ParseFenError> {
-        Ok(JesonMor::from_setup(&Setup::parse(fen)?)?)
-    }
-
-    fn set_up(
-        start: &Start,
-        _options: &(),
-        _rng: &mut dyn rand_core::RngCore,
-    ) -> Result<Self, NewGameError> {
-        match start {
-            Start::Usual => Ok(JesonMor::new()),
-            Start::Fen(fen) => Ok(<JesonMor as Truth>::from_fen(fen)?),
-        }
-    }
-}
+crate::position::open_game!(JesonMor);
 
 #[cfg(test)]
 mod tests;

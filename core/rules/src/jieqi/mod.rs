@@ -99,6 +99,74 @@ use crate::xiangqi_family::board::{Board, MoveList};
 use crate::xiangqi_family::tables::{Bb, TABLES, sq_bit};
 use crate::{Color, DrawReason, Outcome, ParseMoveError, Variant, WinReason};
 
+/// The [`crate::Position`] methods the true position and a seat's view share: everything a
+/// position knows from what every seat sees of it (its `public` part) and from its record's
+/// history. Invoked inside both `impl Position` blocks.
+macro_rules! public_position {
+    () => {
+        fn turn(&self) -> crate::Color {
+            self.public.turn
+        }
+
+        fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+            moves.extend_from_slice(self.public.legal_list().as_slice());
+        }
+
+        fn is_legal(&self, m: &Move) -> bool {
+            self.public.is_legal(*m)
+        }
+
+        fn is_check(&self) -> bool {
+            self.public.is_check()
+        }
+
+        /// Checkmate, no legal move, only the generals left, the no-capture limit, judged from
+        /// the board alone. Repetition needs the history: see [`crate::Game::outcome`].
+        fn outcome(&self) -> Option<crate::Outcome> {
+            self.public.outcome()
+        }
+
+        /// The repetition key of the position as everyone sees it: hidden identities and what
+        /// a seat knows of them are not part of it.
+        fn zobrist(&self) -> u64 {
+            self.public.zobrist()
+        }
+
+        /// Reads a coordinate move (`h3e3`) and checks it is legal.
+        fn parse_move(&self, text: &str) -> Result<Move, crate::ParseMoveError> {
+            self.public.parse_move(text)
+        }
+
+        fn move_text(&self, m: &Move) -> String {
+            m.to_string()
+        }
+
+        /// Captures and reveals: a face-down piece never turns down again.
+        fn is_irreversible(&self, m: &Move) -> bool {
+            self.is_capture(*m) || self.is_reveal(*m)
+        }
+
+        /// The move with what it did, as this position knows it: `h3e3=C`, `b3b10=Cx(n)`.
+        fn ply_text(_before: &Self, after: &Self, m: &Move) -> String {
+            after.last.map_or_else(|| m.to_string(), |ev| ev.text())
+        }
+
+        fn repetition_outcome(game: &crate::Game<Self>) -> Option<crate::Outcome> {
+            crate::jieqi::record::history_outcome(game, &game.position().public)
+        }
+
+        fn history_forbids(game: &crate::Game<Self>, m: &Move) -> bool {
+            crate::jieqi::record::forbids(game, &game.position().public, *m)
+        }
+
+        fn retain_allowed(game: &crate::Game<Self>, moves: &mut Vec<Move>) {
+            crate::jieqi::record::retain_allowed(game, &game.position().public, moves);
+        }
+    };
+}
+
+use public_position;
+
 /// The start position as every seat sees it (the view FEN of JieqiBox and the Pikafish-based
 /// Jieqi engines, with the captured field).
 pub const START_VIEW_FEN: &str =

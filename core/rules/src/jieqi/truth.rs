@@ -16,8 +16,8 @@ use crate::xiangqi::{Move, Piece, Role, Square};
 use crate::xiangqi_family::board::Board;
 use crate::xiangqi_family::chase::OnBoard;
 use crate::{
-    Color, Game, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat, SetupError,
-    Start, Truth, Variant,
+    Color, NewGameError, ParseFenError, ParseMoveError, Position, Seat, SetupError, Start, Truth,
+    Variant,
 };
 
 /// A uniform random number below `n` (`n > 0`), without the bias of a plain remainder.
@@ -379,17 +379,7 @@ impl Position for Jieqi {
     const RANKS: u8 = 10;
     type Move = Move;
 
-    fn turn(&self) -> Color {
-        self.public.turn
-    }
-
-    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
-        moves.extend_from_slice(self.public.legal_list().as_slice());
-    }
-
-    fn is_legal(&self, m: &Move) -> bool {
-        self.public.is_legal(*m)
-    }
+    super::public_position!();
 
     fn play_unchecked(&mut self, m: &Move) {
         let ev = self.event(*m);
@@ -402,40 +392,9 @@ impl Position for Jieqi {
         self.last = Some(ev);
     }
 
-    fn is_check(&self) -> bool {
-        self.public.is_check()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.public.outcome()
-    }
-
-    fn zobrist(&self) -> u64 {
-        self.public.zobrist()
-    }
-
-    /// Reads a coordinate move (`h3e3`).
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        self.public.parse_move(text)
-    }
-
-    fn move_text(&self, m: &Move) -> String {
-        m.to_string()
-    }
-
-    /// Captures and reveals: a face-down piece never turns down again.
-    fn is_irreversible(&self, m: &Move) -> bool {
-        self.is_capture(*m) || self.is_reveal(*m)
-    }
-
     /// Nothing moved yet: every piece but the generals face down on its starting point.
     fn is_start(&self) -> bool {
         self.public == start_public(self.public.rules) && self.captured.as_slice().is_empty()
-    }
-
-    /// The move with every identity it showed: `b3b10=Cx(n)`.
-    fn ply_text(_before: &Self, after: &Self, m: &Move) -> String {
-        after.last.map_or_else(|| m.to_string(), |ev| ev.text())
     }
 
     /// Reads a move of a game record: coordinates with the optional notes of
@@ -445,18 +404,6 @@ impl Position for Jieqi {
         let mut next = self.clone();
         next.play_unchecked(&m);
         Ok((m, next))
-    }
-
-    fn repetition_outcome(game: &Game<Self>) -> Option<Outcome> {
-        record::history_outcome(game, &game.position().public)
-    }
-
-    fn history_forbids(game: &Game<Self>, m: &Move) -> bool {
-        record::forbids(game, &game.position().public, *m)
-    }
-
-    fn retain_allowed(game: &Game<Self>, moves: &mut Vec<Move>) {
-        record::retain_allowed(game, &game.position().public, moves);
     }
 }
 

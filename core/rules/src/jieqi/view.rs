@@ -14,8 +14,7 @@ use crate::Truth;
 use crate::xiangqi::{Move, Piece, Role, Square};
 use crate::xiangqi_family::tables::TABLES;
 use crate::{
-    Color, Game, Outcome, ParseFenError, ParseMoveError, PlayError, Position, Seat, SetupError,
-    Variant, View,
+    Color, ParseFenError, ParseMoveError, PlayError, Position, Seat, SetupError, Variant, View,
 };
 
 /// One seat's view of a Jieqi position: exactly what that seat may know, nothing more.
@@ -477,17 +476,7 @@ impl Position for JieqiView {
     const RANKS: u8 = 10;
     type Move = Move;
 
-    fn turn(&self) -> Color {
-        self.public.turn
-    }
-
-    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
-        moves.extend_from_slice(self.public.legal_list().as_slice());
-    }
-
-    fn is_legal(&self, m: &Move) -> bool {
-        self.public.is_legal(*m)
-    }
+    super::public_position!();
 
     /// Plays a move that is no [chance](Position::is_chance): the view knows what it does.
     ///
@@ -496,36 +485,6 @@ impl Position for JieqiView {
     /// those with [`JieqiView::play_seen`]).
     fn play_unchecked(&mut self, m: &Move) {
         self.play_seen_unchecked(*m, None, None);
-    }
-
-    fn is_check(&self) -> bool {
-        self.public.is_check()
-    }
-
-    /// Checkmate, no legal move, only the generals left, the no-capture limit, judged from
-    /// the view alone. Repetition needs the history: see [`Game::outcome`].
-    fn outcome(&self) -> Option<Outcome> {
-        self.public.outcome()
-    }
-
-    /// The repetition key of the position as everyone sees it. It equals the true position's
-    /// key and does not cover the pools (see [`JieqiView::search_key`]).
-    fn zobrist(&self) -> u64 {
-        self.public.zobrist()
-    }
-
-    /// Reads a coordinate move (`h3e3`) and checks it is legal.
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        self.public.parse_move(text)
-    }
-
-    fn move_text(&self, m: &Move) -> String {
-        m.to_string()
-    }
-
-    /// Captures and reveals: the position before can never recur.
-    fn is_irreversible(&self, m: &Move) -> bool {
-        self.is_capture(*m) || self.is_reveal(*m)
     }
 
     /// Nothing moved yet: every piece but the generals face down on its starting point.
@@ -538,11 +497,6 @@ impl Position for JieqiView {
     /// A move that turns a piece up, or takes a face-down piece this seat then sees.
     fn is_chance(&self, m: &Move) -> bool {
         self.is_reveal(*m) || self.learns_capture(*m)
-    }
-
-    /// The move with what it did as this seat knows it: `h3e3=C`, `b3b10=Cx(n)`.
-    fn ply_text(_before: &Self, after: &Self, m: &Move) -> String {
-        after.last.map_or_else(|| m.to_string(), |ev| ev.text())
     }
 
     /// Reads a move with the notes of [`MoveEvent::text`] (what it revealed, what this seat
@@ -595,18 +549,6 @@ impl Position for JieqiView {
             out.push((m, nodes));
         }
         out
-    }
-
-    fn repetition_outcome(game: &Game<Self>) -> Option<Outcome> {
-        record::history_outcome(game, &game.position().public)
-    }
-
-    fn history_forbids(game: &Game<Self>, m: &Move) -> bool {
-        record::forbids(game, &game.position().public, *m)
-    }
-
-    fn retain_allowed(game: &Game<Self>, moves: &mut Vec<Move>) {
-        record::retain_allowed(game, &game.position().public, moves);
     }
 }
 
