@@ -95,8 +95,21 @@ impl Session {
         let mut rng =
             StdRng::try_from_os_rng().map_err(|e| SessionError::Randomness(e.to_string()))?;
         let game = AnyGame::new(&new, &mut rng)?;
-        let (first, first_bot) = seat(options.first)?;
-        let (second, second_bot) = seat(options.second)?;
+        let seed = options.bot_seed.unwrap_or_else(fresh_seed);
+        Session::seated(game, options.first, options.second, handicap, rule_set, seed)
+    }
+
+    /// A session of `game` between `first` and `second`.
+    fn seated(
+        game: AnyGame,
+        first: Player,
+        second: Player,
+        handicap: Option<Handicap>,
+        rule_set: Option<RuleSet>,
+        bot_seed: u64,
+    ) -> Result<Session, SessionError> {
+        let (first, first_bot) = seat(first)?;
+        let (second, second_bot) = seat(second)?;
         Ok(Session {
             table: new_table(game),
             first,
@@ -104,7 +117,7 @@ impl Session {
             handicap,
             rule_set,
             bots: [first_bot, second_bot],
-            bot_seed: options.bot_seed.unwrap_or_else(fresh_seed),
+            bot_seed,
             selected: None,
             saved_id: None,
             id: session_id(),
@@ -114,8 +127,6 @@ impl Session {
 
     /// Rebuilds a session from a saved record by replaying its moves.
     pub fn from_record(record: &GameRecord) -> Result<Session, SessionError> {
-        let (first, first_bot) = seat(record.first.clone())?;
-        let (second, second_bot) = seat(record.second.clone())?;
         let handicap = option::<Handicap>(record.handicap.as_deref())?;
         let rule_set = option::<RuleSet>(record.rule_set.as_deref())?;
         let game = AnyGame::replay(
@@ -125,19 +136,8 @@ impl Session {
             &record.moves,
             record.declared,
         )?;
-        Ok(Session {
-            table: new_table(game),
-            first,
-            second,
-            handicap,
-            rule_set,
-            bots: [first_bot, second_bot],
-            bot_seed: record.bot_seed,
-            selected: None,
-            saved_id: None,
-            id: session_id(),
-            generation: 0,
-        })
+        let (first, second) = (record.first.clone(), record.second.clone());
+        Session::seated(game, first, second, handicap, rule_set, record.bot_seed)
     }
 
     /// The record to save: the game's whole state (Jieqi's truth too: two people sharing
