@@ -266,11 +266,13 @@ impl Session {
         let last = self.table.moves().last().cloned();
         let check = self.table.check(seat);
         let targets = self.selected.map(|s| self.table.targets(s)).unwrap_or_default();
-        let mut points = Vec::with_capacity(usize::from(files) * usize::from(ranks));
+        let board = self.table.board(seat);
+        let mut points = Vec::with_capacity(board.len());
         for rank in 0..ranks {
             for file in 0..files {
                 let point = Point::new(file, rank);
-                let [piece, partner] = self.table.pieces_at(seat, point);
+                let i = usize::from(rank) * usize::from(files) + usize::from(file);
+                let [piece, partner] = board.get(i).copied().unwrap_or_default();
                 let target = targets.contains(&point);
                 points.push(PointView {
                     point,

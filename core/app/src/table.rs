@@ -103,6 +103,9 @@ pub(crate) trait Table: Send {
     fn to_move(&self) -> Color;
     /// What stands on `p` as `seat` sees it (a piece, and a bond's partner).
     fn pieces_at(&self, seat: Seat, p: Point) -> [Option<PieceView>; 2];
+    /// What stands on every point as `seat` sees it, rank by rank from rank 0, file 0 first
+    /// (one view of the position for the whole board).
+    fn board(&self, seat: Seat) -> Vec<[Option<PieceView>; 2]>;
     /// Whether `p` has a meaning of its own in the rules.
     fn is_special(&self, p: Point) -> bool;
     /// The legal destinations of the piece on `from` (empty once the game is over).
@@ -239,6 +242,14 @@ where
 
     fn pieces_at(&self, seat: Seat, p: Point) -> [Option<PieceView>; 2] {
         P::pieces_at(&self.game.position().view(seat), p)
+    }
+
+    fn board(&self, seat: Seat) -> Vec<[Option<PieceView>; 2]> {
+        let view = self.game.position().view(seat);
+        (0..P::RANKS)
+            .flat_map(|rank| (0..P::FILES).map(move |file| Point::new(file, rank)))
+            .map(|p| P::pieces_at(&view, p))
+            .collect()
     }
 
     fn is_special(&self, p: Point) -> bool {
