@@ -8,82 +8,9 @@ use std::fmt;
 
 use rodina_rules::{Color, Outcome, Variant};
 
-/// A point (a square, in games played on squares) of a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// File, 0 = the first player's leftmost.
-    pub file: u8,
-    /// Rank, 0 = the first player's back rank.
-    pub rank: u8,
-}
-
-impl Point {
-    /// The point at `file`, `rank`.
-    pub const fn new(file: u8, rank: u8) -> Point {
-        Point { file, rank }
-    }
-}
-
-impl fmt::Display for Point {
-    /// The coordinate text the games share: `e1`, `b10`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = char::from(b'a'.saturating_add(self.file));
-        write!(f, "{file}{}", u32::from(self.rank) + 1)
-    }
-}
-
-/// What a piece is, for drawing it. One list for the whole family, so a UI draws every game
-/// with one piece set per kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PieceKind {
-    /// Xiangqi general (king).
-    General,
-    /// Xiangqi advisor.
-    Advisor,
-    /// Xiangqi elephant.
-    Elephant,
-    /// Xiangqi horse.
-    Horse,
-    /// Xiangqi chariot.
-    Chariot,
-    /// Xiangqi cannon.
-    Cannon,
-    /// Xiangqi soldier.
-    Soldier,
-    /// A knight: Jeson Mor's only piece, and Friendly chess's knight.
-    Knight,
-    /// Friendly chess king.
-    King,
-    /// Friendly chess queen.
-    Queen,
-    /// Friendly chess rook.
-    Rook,
-    /// Friendly chess bishop.
-    Bishop,
-    /// Friendly chess pawn.
-    Pawn,
-}
-
-impl PieceKind {
-    /// The English name, in lower case.
-    pub const fn name(self) -> &'static str {
-        match self {
-            PieceKind::General => "general",
-            PieceKind::Advisor => "advisor",
-            PieceKind::Elephant => "elephant",
-            PieceKind::Horse => "horse",
-            PieceKind::Chariot => "chariot",
-            PieceKind::Cannon => "cannon",
-            PieceKind::Soldier => "soldier",
-            PieceKind::Knight => "knight",
-            PieceKind::King => "king",
-            PieceKind::Queen => "queen",
-            PieceKind::Rook => "rook",
-            PieceKind::Bishop => "bishop",
-            PieceKind::Pawn => "pawn",
-        }
-    }
-}
+// The board's words are the rules': a refusal from the rules and the board a UI draws name
+// points and pieces alike.
+pub use rodina_rules::{PieceKind, Point};
 
 /// A piece as the viewer may see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
