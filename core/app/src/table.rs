@@ -271,7 +271,7 @@ where
         }
         // Ask the rules why: they name the blocked leg, the exposed general, and so on.
         Err(match self.game.position().parse_move(&format!("{from}{to}")) {
-            Err(ParseMoveError::Illegal { reason, .. }) => reason,
+            Err(ParseMoveError::Illegal { reason, .. }) => reason.to_string(),
             Err(e) => e.to_string(),
             Ok(_) => "the rules forbid this move here (repetition)".to_owned(),
         })

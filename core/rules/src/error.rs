@@ -3,6 +3,8 @@
 use std::error::Error;
 use std::fmt;
 
+use crate::IllegalMoveReason;
+
 /// Why a FEN (or a FEN-like text) could not be read into a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseFenError {
@@ -144,8 +146,8 @@ pub enum ParseMoveError {
     Illegal {
         /// The text.
         text: String,
-        /// Why, in words a player understands.
-        reason: String,
+        /// Why.
+        reason: IllegalMoveReason,
     },
     /// The text fits more than one legal move (a WXF text missing its front/rear mark).
     Ambiguous {

@@ -76,8 +76,8 @@ pub use self::types::{Move, Square};
 use crate::bits::Bits;
 use crate::random::splitmix64;
 use crate::{
-    Color, DrawReason, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
-    SetupError, Start, Truth, Variant, View, WinReason,
+    Color, DrawReason, IllegalMoveReason, NewGameError, Outcome, ParseFenError, ParseMoveError,
+    PieceKind, Position, Seat, SetupError, Start, Truth, Variant, View, WinReason,
 };
 
 /// The start position in FEN, as Fairy-Stockfish writes it.
@@ -484,36 +484,37 @@ impl JesonMor {
 
     /// Returns `m` if it is legal here, or says why it is not.
     fn check_move(&self, text: &str, m: Move) -> Result<Move, ParseMoveError> {
-        let illegal = |reason: String| ParseMoveError::Illegal { text: text.to_owned(), reason };
-        let name = |c: Color| Variant::JesonMor.color_name(c);
+        let illegal = |reason| ParseMoveError::Illegal { text: text.to_owned(), reason };
         if self.won_by_centre {
-            return Err(illegal(format!(
-                "the game is over: {} has won by leaving the centre",
-                name(!self.turn)
-            )));
+            return Err(illegal(IllegalMoveReason::WonByLeavingCentre { winner: !self.turn }));
         }
         if self.knights[self.turn.index()] == 0 {
-            return Err(illegal(format!(
-                "the game is over: {} has no knight left",
-                name(self.turn)
-            )));
+            return Err(illegal(IllegalMoveReason::NoKnightLeft { side: self.turn }));
         }
         let Some(owner) = self.piece_at(m.from) else {
-            return Err(illegal(format!("there is no knight on {}", m.from)));
+            return Err(illegal(IllegalMoveReason::NoKnight { square: m.from.into() }));
         };
         if owner != self.turn {
-            return Err(illegal(format!(
-                "the knight on {} belongs to {}, and {} is to move",
-                m.from,
-                name(owner),
-                name(self.turn)
-            )));
+            return Err(illegal(IllegalMoveReason::NotYourPiece {
+                game: Variant::JesonMor,
+                square: m.from.into(),
+                piece: PieceKind::Knight,
+                face_down: false,
+                owner,
+                to_move: self.turn,
+            }));
         }
         if !m.is_knight_jump() {
-            return Err(illegal(format!("a knight cannot jump from {} to {}", m.from, m.to)));
+            return Err(illegal(IllegalMoveReason::NotAKnightJump {
+                from: m.from.into(),
+                to: m.to.into(),
+            }));
         }
         if self.piece_at(m.to) == Some(self.turn) {
-            return Err(illegal(format!("{} already has a knight on {}", name(self.turn), m.to)));
+            return Err(illegal(IllegalMoveReason::OwnKnightThere {
+                side: self.turn,
+                square: m.to.into(),
+            }));
         }
         Ok(m)
     }

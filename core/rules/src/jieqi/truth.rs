@@ -16,8 +16,8 @@ use crate::xiangqi::{Move, Piece, Role, Square};
 use crate::xiangqi_family::board::Board;
 use crate::xiangqi_family::chase::OnBoard;
 use crate::{
-    Color, Game, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat, SetupError,
-    Start, Truth, Variant,
+    Color, Game, IllegalMoveReason, NewGameError, Outcome, ParseFenError, ParseMoveError, Position,
+    Seat, SetupError, Start, Truth, Variant,
 };
 
 /// A uniform random number below `n` (`n > 0`), without the bias of a plain remainder.
@@ -331,7 +331,7 @@ impl Jieqi {
         if revealed.is_some_and(|r| ev.revealed != Some(r)) || !captured_ok {
             return Err(ParseMoveError::Illegal {
                 text: text.to_owned(),
-                reason: format!("the game record says {}", ev.text()),
+                reason: IllegalMoveReason::RecordDisagrees { record: ev },
             });
         }
         Ok(m)

@@ -550,10 +550,8 @@ impl Position for JieqiView {
     fn parse_ply(&self, text: &str) -> Result<(Move, Self), ParseMoveError> {
         let (m, revealed, captured) = self.parse_event(text)?;
         let mut next = self.clone();
-        next.play_seen(m, revealed, captured).map_err(|e| ParseMoveError::Illegal {
-            text: text.to_owned(),
-            reason: e.to_string(),
-        })?;
+        next.play_seen(m, revealed, captured)
+            .map_err(|e| ParseMoveError::Illegal { text: text.to_owned(), reason: e.into() })?;
         Ok((m, next))
     }
 
