@@ -737,11 +737,11 @@ fn bad_fens_are_typed_errors() {
     assert!(matches!(err("4k3/8/8/8/8/8/8/4K3 w - - - 0 1 extra"), E::TrailingText { .. }));
     assert!(matches!(
         err("8/8/8/8/8/8/8/4K3 w"),
-        E::Setup(SetupError::MissingKing { side: "black" })
+        E::Setup(SetupError::MissingKing { game: Variant::Friendly, side: Color::Black })
     ));
     assert!(matches!(
         err("4k3/8/8/8/8/8/8/4K2K w"),
-        E::Setup(SetupError::TooManyKings { side: "white" })
+        E::Setup(SetupError::TooManyKings { game: Variant::Friendly, side: Color::White })
     ));
     assert!(matches!(
         err("4k3/8/8/8/8/8/PP6/PPPPPPPK w - - - 0 1"),
@@ -749,14 +749,34 @@ fn bad_fens_are_typed_errors() {
     ));
     assert!(matches!(err("4k3/8/8/8/8/8/8/3K(Pp w"), E::InvalidField { .. }), "an unclosed bond");
     assert!(matches!(err("4k2P/8/8/8/8/8/8/4K3 w"), E::Setup(SetupError::PieceOutOfPlace { .. })));
-    assert!(matches!(err("4k3/8/8/8/8/8/8/4K3 w K"), E::Setup(SetupError::Other(_))));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w K"),
+        E::Setup(SetupError::CastlingWithoutKingAndRook { side: Color::White, .. })
+    ));
     assert!(matches!(
         err("4(Pn)2k/8/8/8/8/8/8/K7 w - - -"),
         E::Setup(SetupError::PieceOutOfPlace { .. })
     ));
-    assert!(matches!(err("4(Qn)2k/8/8/8/8/8/8/K7 w - - e8"), E::Setup(SetupError::Other(_))));
-    assert!(matches!(err("4(Kn)3/8/8/8/8/8/8/k7 b"), E::Setup(SetupError::Other(_))));
-    assert!(matches!(err("(Kk)7/8/8/8/8/8/8/8 w"), E::Setup(_)));
+    assert_eq!(
+        err("4(Qn)2k/8/8/8/8/8/8/K7 w - - e8"),
+        E::Setup(SetupError::OwedPromotionWithoutPawn {
+            square: crate::Point::from(sq("e8")),
+            side: Color::White,
+        })
+    );
+    assert_eq!(
+        err("4(Kn)3/8/8/8/8/8/8/k7 b"),
+        E::Setup(SetupError::BondedKingNotToMove { king: Color::White, to_move: Color::Black })
+    );
+    assert_eq!(err("(Kk)7/8/8/8/8/8/8/8 w"), E::Setup(SetupError::KingsShareSquare));
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 w - e3"),
+        E::Setup(SetupError::EnPassantWithoutDoubleStep {
+            side: Color::Black,
+            square: crate::Point::from(sq("e3")),
+        })
+    );
+    assert_eq!(err("4(Nk)3/8/8/8/8/8/8/K7 b - - e8"), E::Setup(SetupError::WonGameOwesPromotion));
     // Errors explain themselves.
     assert!(err("4k3/8/8/8/8/8/8/4K3 w K").to_string().contains("castle"));
 }

@@ -320,21 +320,15 @@ impl JesonMor {
             }
         }
         let mover = !setup.turn;
-        let mover_name = Variant::JesonMor.color_name(mover);
         if knights[mover.index()] == 0 {
-            return Err(SetupError::Other(format!(
-                "{mover_name} has no knight, so it cannot have made the last move"
-            )));
+            return Err(SetupError::NoKnightForLastMove { side: mover });
         }
         if setup.won_by_centre {
             let occupied = knights[0] | knights[1];
             if occupied & Square::E5.bit() != 0
                 || knights[mover.index()] & ATTACKS[Square::E5.index()] == 0
             {
-                return Err(SetupError::Other(format!(
-                    "the FEN says {mover_name} has just won by leaving e5, but e5 is not empty \
-                     or no {mover_name} knight stands a jump away from it"
-                )));
+                return Err(SetupError::CentreWinImpossible { side: mover });
             }
         }
         Ok(JesonMor::from_parts(

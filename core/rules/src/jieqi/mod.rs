@@ -92,6 +92,7 @@ pub use self::truth::Jieqi;
 pub use self::types::{CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
 pub use self::view::{JieqiView, ViewPlayError};
 pub use crate::Seat;
+pub use crate::error::Tally;
 pub use crate::xiangqi::{Move, Piece, Role, Square};
 
 use crate::bits::Bits;

@@ -698,7 +698,7 @@ fn full_fen_carries_the_identities_and_round_trips() {
     // Reading a view FEN as the truth is refused.
     assert!(matches!(
         Jieqi::from_fen(START_VIEW_FEN),
-        Err(ParseFenError::Setup(SetupError::Other(_)))
+        Err(ParseFenError::Setup(SetupError::ViewFenAsTruth))
     ));
 }
 
@@ -744,13 +744,32 @@ fn fen_errors_are_typed() {
         err("3k5/9/9/9/9/9/9/9/9/RRR1K4 w - 0 1"),
         E::Setup(S::TooManyPieces { piece: 'R', .. })
     ));
-    assert!(matches!(err("3k5/9/9/9/9/9/9/9/9/XR2K4 w R 0 1 -"), E::Setup(S::Other(_))));
+    assert!(matches!(
+        err("3k5/9/9/9/9/9/9/9/9/XR2K4 w R 0 1 -"),
+        E::Setup(S::PiecesDoNotAddUp { side: Color::White, tally: Tally::BoardAndCaptured, .. })
+    ));
     assert!(matches!(err("4k4/9/9/9/9/9/9/9/9/4K4 w - 0 1"), E::Setup(S::OppositeCheck)));
     assert!(matches!(err("9/9/9/9/9/9/9/9/9/4K4 w - 0 1"), E::Setup(S::MissingKing { .. })));
     // A view whose pool does not add up, or knows what its seat cannot.
-    assert!(matches!(verr("3k5/9/9/9/9/9/9/9/9/3XK4 w - 0 1"), E::Setup(S::Other(_))));
-    assert!(matches!(verr("3k5/9/9/9/9/9/9/9/9/3XK4 w R1 0 1 -"), E::Setup(S::Other(_))));
-    assert!(matches!(verr("3k5/9/9/9/9/9/9/9/9/4K4 w R1 0 1 (R)"), E::Setup(S::Other(_))));
+    // Without a pool, the text is a full FEN, which must name every identity.
+    assert_eq!(
+        verr("3k5/9/9/9/9/9/9/9/9/3XK4 w - 0 1"),
+        E::Setup(S::IdentityMissing { square: crate::Point::from(sq("d1")) })
+    );
+    assert_eq!(
+        verr("3k5/9/9/9/9/9/9/9/9/3XK4 w R1 0 1 -"),
+        E::Setup(S::PiecesDoNotAddUp {
+            side: Color::White,
+            piece: crate::PieceKind::Advisor,
+            count: 0,
+            tally: Tally::FaceUpCapturedAndPool,
+            start: 2,
+        })
+    );
+    assert_eq!(
+        verr("3k5/9/9/9/9/9/9/9/9/4K4 w R1 0 1 (R)"),
+        E::Setup(S::CapturedIdentityUnknowable { seat: RED, side: Color::White })
+    );
     assert!(
         JieqiView::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w R1 0 1 (R)", BLACK).is_err(),
         "unbalanced"
@@ -760,7 +779,10 @@ fn fen_errors_are_typed() {
     let lost = "3k5/9/9/9/9/9/9/9/9/3XK4 w R2 0 1";
     assert!(JieqiView::from_fen(lost, RED).is_ok());
     assert!(JieqiView::from_fen(lost, Seat::Spectator).is_ok());
-    assert!(matches!(JieqiView::from_fen(lost, BLACK), Err(E::Setup(S::Other(_)))));
+    assert_eq!(
+        JieqiView::from_fen(lost, BLACK),
+        Err(E::Setup(S::PoolSize { side: Color::White, identities: 2, face_down: 1 }))
+    );
     assert!(JieqiView::from_fen_with_rules(lost, BLACK, Rules::NOBODY_SEES_CAPTURED).is_ok());
 }
 

@@ -208,21 +208,20 @@ impl Xiangqi {
             let Some(p) = setup.board[s.index()] else { continue };
             let n = &mut counts[p.color.index()][p.role as usize];
             *n += 1;
-            let side = Variant::Xiangqi.color_name(p.color);
             if p.role == Role::General && *n > 1 {
-                return Err(SetupError::TooManyKings { side });
+                return Err(SetupError::TooManyKings { game: Variant::Xiangqi, side: p.color });
             }
             if *n > p.role.max_count() {
                 return Err(SetupError::TooManyPieces { piece: p.char(), max: p.role.max_count() });
             }
             if !reachable(p.color, p.role, s) {
-                return Err(SetupError::PieceOutOfPlace { piece: p.char(), square: s.to_string() });
+                return Err(SetupError::PieceOutOfPlace { piece: p.char(), square: s.into() });
             }
             board.put(s, p);
         }
         for c in Color::ALL {
             if counts[c.index()][Role::General as usize] == 0 {
-                return Err(SetupError::MissingKing { side: Variant::Xiangqi.color_name(c) });
+                return Err(SetupError::MissingKing { game: Variant::Xiangqi, side: c });
             }
         }
         if board.in_check(!setup.turn) {

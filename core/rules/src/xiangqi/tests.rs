@@ -208,7 +208,10 @@ fn fen_errors_are_typed() {
         E::InvalidField { field: "halfmove clock", .. }
     ));
     assert!(matches!(err(&format!("{START_FEN} extra")), E::TrailingText { .. }));
-    assert_eq!(err("9/9/9/9/9/9/9/9/9/4K4 w"), E::Setup(S::MissingKing { side: "black" }));
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9/4K4 w"),
+        E::Setup(S::MissingKing { game: Variant::Xiangqi, side: Color::Black })
+    );
     assert!(matches!(err("4k4/9/9/9/9/9/9/9/9/3KK4 w"), E::Setup(S::TooManyKings { .. })));
     assert!(matches!(
         err("4k4/9/9/9/9/9/9/9/9/A3K4 w"),
