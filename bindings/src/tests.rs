@@ -38,8 +38,61 @@ fn a_session_plays_through_the_exported_api() {
     let TapResult::Refused { refusal } = s.tap(p(4, 2)) else { panic!("not refused") };
     assert_eq!(refusal.kind, RefusalKind::OpponentPiece);
     assert_eq!(refusal.message, "that piece is not yours to move: black is to move");
+    assert_eq!(
+        refusal.reason,
+        RefusalReason::OpponentPiece { game: Variant::Xiangqi, to_move: Side::Second }
+    );
     assert_eq!(s.variant(), Variant::Xiangqi);
     assert_eq!(s.player(Side::Second), Player::Person);
+}
+
+#[test]
+fn a_refused_move_carries_the_rules_reason_for_a_catalog() {
+    let s = GameSession::new(pass_and_play()).unwrap();
+    assert_eq!(s.tap(p(1, 0)), TapResult::Selected { point: p(1, 0) });
+    let TapResult::Refused { refusal } = s.tap(p(1, 1)) else { panic!("not refused") };
+    assert_eq!(refusal.kind, RefusalKind::IllegalMove);
+    assert_eq!(refusal.message, "the horse on b1 cannot move to b2");
+    assert_eq!(
+        refusal.reason,
+        RefusalReason::IllegalMove {
+            reason: IllegalMoveReason::CannotReach {
+                piece: PieceKind::Horse,
+                face_down: false,
+                from: p(1, 0),
+                to: p(1, 1),
+            }
+        }
+    );
+}
+
+#[test]
+fn friendly_step_refusals_and_jieqi_view_refusals_cross_typed() {
+    let step = rules::IllegalMoveReason::Step {
+        number: Some(2),
+        error: rules::friendly::StepError::IllegalStep {
+            from: rules::friendly::Square::new(2, 2).unwrap(),
+            to: rules::friendly::Square::new(4, 3).unwrap(),
+        },
+    };
+    assert_eq!(
+        IllegalMoveReason::from(step),
+        IllegalMoveReason::Step {
+            number: Some(2),
+            refusal: StepRefusal::IllegalStep { from: p(2, 2), to: p(4, 3) },
+        }
+    );
+    let m = rules::jieqi::Move::parse_coordinate("h3e3").unwrap();
+    let view = rules::IllegalMoveReason::from(rules::jieqi::ViewPlayError::RevealImpossible {
+        mv: m,
+        role: rules::jieqi::Role::Horse,
+    });
+    assert_eq!(
+        IllegalMoveReason::from(view),
+        IllegalMoveReason::View {
+            refusal: ViewRefusal::RevealImpossible { mv: "h3e3".into(), piece: PieceKind::Horse },
+        }
+    );
 }
 
 #[test]

@@ -614,27 +614,435 @@ pub enum RefusalKind {
     IllegalMove,
 }
 
-/// A refusal: its kind (for the UI's reaction) and a sentence for the player.
+/// A refusal: its kind (for the UI's reaction), the core's English sentence, and the typed
+/// reason a message catalog says in the player's language.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct Refusal {
-    /// What kind of refusal.
+    /// What kind of refusal: the reason's variant without its data.
     pub kind: RefusalKind,
-    /// Why, for the player.
+    /// Why, in the core's English (developers, logs, and the UI until its catalog has it).
     pub message: String,
+    /// Why, with the data a message needs.
+    pub reason: RefusalReason,
 }
 
 impl From<app::Refusal> for Refusal {
     fn from(r: app::Refusal) -> Self {
-        let kind = match &r {
-            app::Refusal::GameOver => RefusalKind::GameOver,
-            app::Refusal::NotYourTurn => RefusalKind::NotYourTurn,
-            app::Refusal::OffBoard => RefusalKind::OffBoard,
-            app::Refusal::EmptyPoint => RefusalKind::EmptyPoint,
-            app::Refusal::OpponentPiece { .. } => RefusalKind::OpponentPiece,
-            app::Refusal::NoLegalMove { .. } => RefusalKind::NoLegalMove,
-            app::Refusal::IllegalMove { .. } => RefusalKind::IllegalMove,
+        let message = r.to_string();
+        let (kind, reason) = match r {
+            app::Refusal::GameOver => (RefusalKind::GameOver, RefusalReason::GameOver),
+            app::Refusal::NotYourTurn => (RefusalKind::NotYourTurn, RefusalReason::NotYourTurn),
+            app::Refusal::OffBoard => (RefusalKind::OffBoard, RefusalReason::OffBoard),
+            app::Refusal::EmptyPoint => (RefusalKind::EmptyPoint, RefusalReason::EmptyPoint),
+            app::Refusal::OpponentPiece { game, to_move } => (
+                RefusalKind::OpponentPiece,
+                RefusalReason::OpponentPiece { game: game.into(), to_move: to_move.into() },
+            ),
+            app::Refusal::NoLegalMove { piece, point } => (
+                RefusalKind::NoLegalMove,
+                RefusalReason::NoLegalMove { piece: piece.into(), point: point.into() },
+            ),
+            app::Refusal::IllegalMove { reason } => {
+                (RefusalKind::IllegalMove, RefusalReason::IllegalMove { reason: reason.into() })
+            }
         };
-        Refusal { kind, message: r.to_string() }
+        Refusal { kind, message, reason }
+    }
+}
+
+/// Why a tap or a drag did nothing, with the data a message needs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum RefusalReason {
+    /// The game is over.
+    GameOver,
+    /// It is not a person's turn on this device.
+    NotYourTurn,
+    /// The point is not on the board.
+    OffBoard,
+    /// Nothing stands there.
+    EmptyPoint,
+    /// The piece belongs to the side not to move.
+    OpponentPiece {
+        /// The game, which names the sides.
+        game: Variant,
+        /// The side to move.
+        to_move: Side,
+    },
+    /// The piece has no legal move.
+    NoLegalMove {
+        /// What the piece is (for a face-down piece, what it moves as).
+        piece: PieceKind,
+        /// Where it stands.
+        point: Point,
+    },
+    /// The selected piece cannot go there.
+    IllegalMove {
+        /// Why, as the rules say it.
+        reason: IllegalMoveReason,
+    },
+}
+
+/// Why the rules refuse a move (the core's `IllegalMoveReason`). Moves are given as their
+/// coordinate text (`h3e3`), which is the same in every language.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum IllegalMoveReason {
+    /// No piece stands on the starting point.
+    NoPiece {
+        /// The starting point.
+        square: Point,
+    },
+    /// The piece on the starting point belongs to the side not to move.
+    NotYourPiece {
+        /// The game, which names the sides.
+        game: Variant,
+        /// The starting point.
+        square: Point,
+        /// What the piece is; for a face-down piece, the kind it moves as.
+        piece: PieceKind,
+        /// Whether the piece lies face down (Jieqi).
+        face_down: bool,
+        /// Whose piece it is.
+        owner: Side,
+        /// The side to move.
+        to_move: Side,
+    },
+    /// The piece has no way there: it does not move so, its way is blocked, or a piece of its
+    /// own side stands there.
+    CannotReach {
+        /// What the piece is; for a face-down piece, the kind it moves as.
+        piece: PieceKind,
+        /// Whether the piece lies face down (Jieqi).
+        face_down: bool,
+        /// The starting point.
+        from: Point,
+        /// The destination.
+        to: Point,
+    },
+    /// The move opens the file between the two generals (Xiangqi).
+    GeneralsFace,
+    /// The side to move is in check, and the move does not end it.
+    StaysInCheck,
+    /// The move would put the mover's own general in check (Xiangqi).
+    LeavesCheck,
+    /// The move would leave the mover's own general attacked (Jieqi).
+    LeavesGeneralAttacked,
+    /// No legal move fits a WXF text.
+    NoWxfMatch,
+    /// The move turns a piece up, and the text does not say what it revealed.
+    RevealMissing,
+    /// The text says what the move reveals, but it moves a face-up piece (Jieqi).
+    RevealsNothing,
+    /// The text has a capture note, but the move captures nothing (Jieqi).
+    CapturesNothing,
+    /// The capture note does not fit the piece on the destination (Jieqi).
+    CaptureNoteMisfit,
+    /// A game record's notes disagree with what the move does (Jieqi).
+    RecordDisagrees {
+        /// What the move does, in the record's notation (`h3e3=C`).
+        record: String,
+    },
+    /// A seat's view refuses the move with what the text says it revealed or captured
+    /// (Jieqi).
+    View {
+        /// Why.
+        refusal: ViewRefusal,
+    },
+    /// The text chooses the owed promotion of a pawn on another square (Friendly chess).
+    OwedPromotionElsewhere {
+        /// Where the pawn that owes its promotion stands.
+        owed: Point,
+        /// The square the text named.
+        given: Point,
+    },
+    /// A promotion is owed, and the text does not choose it first (Friendly chess).
+    PromotionOwedFirst {
+        /// Where the pawn that owes its promotion stands.
+        square: Point,
+        /// The move text, for the example of what to write instead.
+        text: String,
+    },
+    /// A step of the move cannot be taken (Friendly chess).
+    Step {
+        /// Which step of the text, from 1; none for the lift or the owed promotion.
+        number: Option<u32>,
+        /// Why.
+        refusal: StepRefusal,
+    },
+    /// No legal move leads to the position the steps reach (Friendly chess).
+    NoMoveLeadsThere,
+    /// The game is over: the winner left the centre (Jeson Mor).
+    WonByLeavingCentre {
+        /// The winner.
+        winner: Side,
+    },
+    /// The game is over: the side to move has no knight left (Jeson Mor).
+    NoKnightLeft {
+        /// The side to move.
+        side: Side,
+    },
+    /// No knight stands on the starting point (Jeson Mor).
+    NoKnight {
+        /// The starting point.
+        square: Point,
+    },
+    /// The move is no knight's jump (Jeson Mor).
+    NotAKnightJump {
+        /// The starting point.
+        from: Point,
+        /// The destination.
+        to: Point,
+    },
+    /// A knight of the mover's own stands on the destination (Jeson Mor).
+    OwnKnightThere {
+        /// The side to move.
+        side: Side,
+        /// The destination.
+        square: Point,
+    },
+    /// The position allows the move, but the game's history forbids it.
+    Forbidden,
+    /// The rules refuse the move and tell nothing more.
+    NotLegal,
+}
+
+impl From<rules::IllegalMoveReason> for IllegalMoveReason {
+    fn from(r: rules::IllegalMoveReason) -> Self {
+        use rules::IllegalMoveReason as R;
+        match r {
+            R::NoPiece { square } => IllegalMoveReason::NoPiece { square: square.into() },
+            R::NotYourPiece { game, square, piece, face_down, owner, to_move } => {
+                IllegalMoveReason::NotYourPiece {
+                    game: game.into(),
+                    square: square.into(),
+                    piece: piece.into(),
+                    face_down,
+                    owner: owner.into(),
+                    to_move: to_move.into(),
+                }
+            }
+            R::CannotReach { piece, face_down, from, to } => IllegalMoveReason::CannotReach {
+                piece: piece.into(),
+                face_down,
+                from: from.into(),
+                to: to.into(),
+            },
+            R::GeneralsFace => IllegalMoveReason::GeneralsFace,
+            R::StaysInCheck => IllegalMoveReason::StaysInCheck,
+            R::LeavesCheck => IllegalMoveReason::LeavesCheck,
+            R::LeavesGeneralAttacked => IllegalMoveReason::LeavesGeneralAttacked,
+            R::NoWxfMatch => IllegalMoveReason::NoWxfMatch,
+            R::RevealMissing => IllegalMoveReason::RevealMissing,
+            R::RevealsNothing => IllegalMoveReason::RevealsNothing,
+            R::CapturesNothing => IllegalMoveReason::CapturesNothing,
+            R::CaptureNoteMisfit => IllegalMoveReason::CaptureNoteMisfit,
+            R::RecordDisagrees { record } => {
+                IllegalMoveReason::RecordDisagrees { record: record.text() }
+            }
+            R::View(e) => IllegalMoveReason::View { refusal: (*e).into() },
+            R::OwedPromotionElsewhere { owed, given } => {
+                IllegalMoveReason::OwedPromotionElsewhere { owed: owed.into(), given: given.into() }
+            }
+            R::PromotionOwedFirst { square, text } => {
+                IllegalMoveReason::PromotionOwedFirst { square: square.into(), text }
+            }
+            R::Step { number, error } => IllegalMoveReason::Step {
+                // A move of more than four billion steps is no text anyone writes.
+                number: number.map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+                refusal: error.into(),
+            },
+            R::NoMoveLeadsThere => IllegalMoveReason::NoMoveLeadsThere,
+            R::WonByLeavingCentre { winner } => {
+                IllegalMoveReason::WonByLeavingCentre { winner: winner.into() }
+            }
+            R::NoKnightLeft { side } => IllegalMoveReason::NoKnightLeft { side: side.into() },
+            R::NoKnight { square } => IllegalMoveReason::NoKnight { square: square.into() },
+            R::NotAKnightJump { from, to } => {
+                IllegalMoveReason::NotAKnightJump { from: from.into(), to: to.into() }
+            }
+            R::OwnKnightThere { side, square } => {
+                IllegalMoveReason::OwnKnightThere { side: side.into(), square: square.into() }
+            }
+            R::Forbidden => IllegalMoveReason::Forbidden,
+            R::NotLegal => IllegalMoveReason::NotLegal,
+        }
+    }
+}
+
+/// Why a Jieqi seat's view refuses a move with what it revealed or captured (the core's
+/// `ViewPlayError`). Moves are given as their coordinate text (`h3e3`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum ViewRefusal {
+    /// The game is over.
+    GameOver,
+    /// The move is not legal here.
+    NotLegal {
+        /// The move.
+        mv: String,
+    },
+    /// The position allows the move, but the game's history forbids it.
+    Forbidden {
+        /// The move.
+        mv: String,
+    },
+    /// The move turns a piece up, and the view was not told what it revealed.
+    Chance {
+        /// The move.
+        mv: String,
+    },
+    /// The move turns a face-down piece up, and no identity was given for it.
+    RevealMissing {
+        /// The move.
+        mv: String,
+    },
+    /// An identity was given for a move of a face-up piece.
+    RevealUnexpected {
+        /// The move.
+        mv: String,
+    },
+    /// The identity given for the reveal cannot still be face down on the mover's side.
+    RevealImpossible {
+        /// The move.
+        mv: String,
+        /// The identity given.
+        piece: PieceKind,
+    },
+    /// The move takes a face-down piece this seat sees, and no identity was given.
+    CaptureMissing {
+        /// The move.
+        mv: String,
+    },
+    /// An identity was given for the captured piece, which this seat cannot learn.
+    CaptureUnknowable {
+        /// The move.
+        mv: String,
+    },
+    /// The identity given for the captured face-down piece cannot be face down on its side.
+    CaptureImpossible {
+        /// The move.
+        mv: String,
+        /// The identity given.
+        piece: PieceKind,
+    },
+}
+
+impl From<rules::jieqi::ViewPlayError> for ViewRefusal {
+    fn from(e: rules::jieqi::ViewPlayError) -> Self {
+        use rules::PlayError as P;
+        use rules::jieqi::ViewPlayError as V;
+        match e {
+            V::Play(P::GameOver) => ViewRefusal::GameOver,
+            V::Play(P::IllegalMove { text }) => ViewRefusal::NotLegal { mv: text },
+            V::Play(P::Forbidden { text }) => ViewRefusal::Forbidden { mv: text },
+            V::Play(P::Chance { text }) => ViewRefusal::Chance { mv: text },
+            // A view plays moves, not texts: it never refuses one for its text. Should it,
+            // the move is still not legal there.
+            V::Play(P::Text(e)) => ViewRefusal::NotLegal { mv: parse_error_text(e) },
+            V::RevealMissing { mv } => ViewRefusal::RevealMissing { mv: mv.to_string() },
+            V::RevealUnexpected { mv } => ViewRefusal::RevealUnexpected { mv: mv.to_string() },
+            V::RevealImpossible { mv, role } => {
+                ViewRefusal::RevealImpossible { mv: mv.to_string(), piece: kind(role) }
+            }
+            V::CaptureMissing { mv } => ViewRefusal::CaptureMissing { mv: mv.to_string() },
+            V::CaptureUnknowable { mv } => ViewRefusal::CaptureUnknowable { mv: mv.to_string() },
+            V::CaptureImpossible { mv, role } => {
+                ViewRefusal::CaptureImpossible { mv: mv.to_string(), piece: kind(role) }
+            }
+        }
+    }
+}
+
+/// A game's square as a point of the board.
+fn point(s: impl Into<rules::Point>) -> Point {
+    let p: rules::Point = s.into();
+    p.into()
+}
+
+/// A game's role as a kind of piece.
+fn kind(role: impl Into<rules::PieceKind>) -> PieceKind {
+    let k: rules::PieceKind = role.into();
+    k.into()
+}
+
+/// The move text a parse error is about.
+fn parse_error_text(e: rules::ParseMoveError) -> String {
+    match e {
+        rules::ParseMoveError::Syntax { text }
+        | rules::ParseMoveError::Illegal { text, .. }
+        | rules::ParseMoveError::Ambiguous { text } => text,
+    }
+}
+
+/// Why a step of a Friendly chess move cannot be taken (the core's `StepError`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum StepRefusal {
+    /// The game is over (a king is bonded).
+    GameOver,
+    /// The move is already complete.
+    MoveComplete,
+    /// A promotion is owed: choose the piece for the pawn on `square` first.
+    PromotionOwed {
+        /// The pawn's square.
+        square: Point,
+    },
+    /// No promotion is owed.
+    NoPromotionOwed,
+    /// A piece is already in hand.
+    AlreadyLifted,
+    /// Nothing is in hand.
+    NothingLifted,
+    /// The square holds no piece of the side to move.
+    NotYourPiece {
+        /// The square.
+        square: Point,
+    },
+    /// The piece on the square has no move that can be completed.
+    CannotMove {
+        /// The square.
+        square: Point,
+    },
+    /// The piece in hand cannot step there, or no move could be completed from there.
+    IllegalStep {
+        /// Where the piece in hand stands (or hovers).
+        from: Point,
+        /// The refused destination.
+        to: Point,
+    },
+    /// The step brings a pawn to its last rank: a piece must be chosen.
+    PromotionRequired {
+        /// The destination.
+        to: Point,
+    },
+    /// The promotion is not possible here.
+    InvalidPromotion {
+        /// The refused piece.
+        piece: PieceKind,
+    },
+    /// The steps end while a released piece still has to move.
+    Unfinished {
+        /// The bond the released piece hovers over.
+        square: Point,
+    },
+}
+
+impl From<rules::friendly::StepError> for StepRefusal {
+    fn from(e: rules::friendly::StepError) -> Self {
+        use rules::friendly::StepError as S;
+        match e {
+            S::GameOver => StepRefusal::GameOver,
+            S::MoveComplete => StepRefusal::MoveComplete,
+            S::PromotionOwed { square } => StepRefusal::PromotionOwed { square: point(square) },
+            S::NoPromotionOwed => StepRefusal::NoPromotionOwed,
+            S::AlreadyLifted => StepRefusal::AlreadyLifted,
+            S::NothingLifted => StepRefusal::NothingLifted,
+            S::NotYourPiece { square } => StepRefusal::NotYourPiece { square: point(square) },
+            S::CannotMove { square } => StepRefusal::CannotMove { square: point(square) },
+            S::IllegalStep { from, to } => {
+                StepRefusal::IllegalStep { from: point(from), to: point(to) }
+            }
+            S::PromotionRequired { to } => StepRefusal::PromotionRequired { to: point(to) },
+            S::InvalidPromotion { role } => StepRefusal::InvalidPromotion { piece: kind(role) },
+            S::Unfinished { square } => StepRefusal::Unfinished { square: point(square) },
+        }
     }
 }
 

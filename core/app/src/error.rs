@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use rodina_rules::{NewGameError, ParseFenError, ParseMoveError, PlayError, ReplayError};
+use rodina_rules::{
+    IllegalMoveReason, NewGameError, ParseFenError, ParseMoveError, PlayError, ReplayError,
+};
 
 /// Why a session could not be started or a request on it could not be carried out.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
@@ -44,7 +46,7 @@ impl From<PlayError> for SessionError {
             PlayError::Forbidden { text } => SessionError::Forbidden { text },
             PlayError::IllegalMove { text } | PlayError::Chance { text } => {
                 SessionError::Move(ParseMoveError::Illegal {
-                    reason: "it is not a legal move here".to_owned(),
+                    reason: IllegalMoveReason::NotLegal,
                     text,
                 })
             }

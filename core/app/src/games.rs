@@ -16,19 +16,11 @@ fn xiangqi_square(p: Point) -> Option<Square> {
 }
 
 fn xiangqi_point(s: Square) -> Point {
-    Point::new(s.file(), s.rank())
+    Point::from(s)
 }
 
 fn xiangqi_kind(role: Role) -> PieceKind {
-    match role {
-        Role::General => PieceKind::General,
-        Role::Advisor => PieceKind::Advisor,
-        Role::Elephant => PieceKind::Elephant,
-        Role::Horse => PieceKind::Horse,
-        Role::Chariot => PieceKind::Chariot,
-        Role::Cannon => PieceKind::Cannon,
-        Role::Soldier => PieceKind::Soldier,
-    }
+    PieceKind::from(role)
 }
 
 impl AppGame for Xiangqi {
@@ -84,7 +76,7 @@ impl AppGame for Jieqi {
 }
 
 fn jeson_mor_point(s: jeson_mor::Square) -> Point {
-    Point::new(s.file(), s.rank())
+    Point::from(s)
 }
 
 impl AppGame for JesonMor {
@@ -112,18 +104,11 @@ impl AppGame for JesonMor {
 }
 
 fn friendly_point(s: friendly::Square) -> Point {
-    Point::new(s.file(), s.rank())
+    Point::from(s)
 }
 
 fn friendly_kind(role: friendly::Role) -> PieceKind {
-    match role {
-        friendly::Role::Pawn => PieceKind::Pawn,
-        friendly::Role::Knight => PieceKind::Knight,
-        friendly::Role::Bishop => PieceKind::Bishop,
-        friendly::Role::Rook => PieceKind::Rook,
-        friendly::Role::Queen => PieceKind::Queen,
-        friendly::Role::King => PieceKind::King,
-    }
+    PieceKind::from(role)
 }
 
 impl AppGame for Friendly {

@@ -6,84 +6,11 @@
 
 use std::fmt;
 
-use rodina_rules::{Color, Outcome, Variant};
+use rodina_rules::{Color, IllegalMoveReason, Outcome, Variant};
 
-/// A point (a square, in games played on squares) of a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// File, 0 = the first player's leftmost.
-    pub file: u8,
-    /// Rank, 0 = the first player's back rank.
-    pub rank: u8,
-}
-
-impl Point {
-    /// The point at `file`, `rank`.
-    pub const fn new(file: u8, rank: u8) -> Point {
-        Point { file, rank }
-    }
-}
-
-impl fmt::Display for Point {
-    /// The coordinate text the games share: `e1`, `b10`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = char::from(b'a'.saturating_add(self.file));
-        write!(f, "{file}{}", u32::from(self.rank) + 1)
-    }
-}
-
-/// What a piece is, for drawing it. One list for the whole family, so a UI draws every game
-/// with one piece set per kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PieceKind {
-    /// Xiangqi general (king).
-    General,
-    /// Xiangqi advisor.
-    Advisor,
-    /// Xiangqi elephant.
-    Elephant,
-    /// Xiangqi horse.
-    Horse,
-    /// Xiangqi chariot.
-    Chariot,
-    /// Xiangqi cannon.
-    Cannon,
-    /// Xiangqi soldier.
-    Soldier,
-    /// A knight: Jeson Mor's only piece, and Friendly chess's knight.
-    Knight,
-    /// Friendly chess king.
-    King,
-    /// Friendly chess queen.
-    Queen,
-    /// Friendly chess rook.
-    Rook,
-    /// Friendly chess bishop.
-    Bishop,
-    /// Friendly chess pawn.
-    Pawn,
-}
-
-impl PieceKind {
-    /// The English name, in lower case.
-    pub const fn name(self) -> &'static str {
-        match self {
-            PieceKind::General => "general",
-            PieceKind::Advisor => "advisor",
-            PieceKind::Elephant => "elephant",
-            PieceKind::Horse => "horse",
-            PieceKind::Chariot => "chariot",
-            PieceKind::Cannon => "cannon",
-            PieceKind::Soldier => "soldier",
-            PieceKind::Knight => "knight",
-            PieceKind::King => "king",
-            PieceKind::Queen => "queen",
-            PieceKind::Rook => "rook",
-            PieceKind::Bishop => "bishop",
-            PieceKind::Pawn => "pawn",
-        }
-    }
-}
+// The board's words are the rules': a refusal from the rules and the board a UI draws name
+// points and pieces alike.
+pub use rodina_rules::{PieceKind, Point};
 
 /// A piece as the viewer may see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -286,8 +213,9 @@ impl NewGame {
     }
 }
 
-/// Why a tap or a drag did nothing.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Why a tap or a drag did nothing, with the data a message needs (a UI says it from its
+/// catalog; `Display` is the English for developers and the command line).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// The game is over.
     GameOver,
@@ -299,18 +227,22 @@ pub enum Refusal {
     EmptyPoint,
     /// The piece belongs to the side not to move.
     OpponentPiece {
-        /// The side to move, as players name it (`red`).
-        to_move: &'static str,
+        /// The game, which names the sides.
+        game: Variant,
+        /// The side to move.
+        to_move: Color,
     },
     /// The piece has no legal move.
     NoLegalMove {
-        /// Why, in words a player understands.
-        reason: String,
+        /// What the piece is (for a face-down piece, the kind it moves as).
+        piece: PieceKind,
+        /// Where it stands.
+        point: Point,
     },
     /// The selected piece cannot go there.
     IllegalMove {
-        /// Why, in words a player understands.
-        reason: String,
+        /// Why, as the rules say it.
+        reason: IllegalMoveReason,
     },
 }
 
@@ -321,12 +253,15 @@ impl fmt::Display for Refusal {
             Refusal::NotYourTurn => f.write_str("it is not your turn"),
             Refusal::OffBoard => f.write_str("that point is not on the board"),
             Refusal::EmptyPoint => f.write_str("there is no piece there"),
-            Refusal::OpponentPiece { to_move } => {
-                write!(f, "that piece is not yours to move: {to_move} is to move")
+            Refusal::OpponentPiece { game, to_move } => write!(
+                f,
+                "that piece is not yours to move: {} is to move",
+                game.color_name(*to_move)
+            ),
+            Refusal::NoLegalMove { piece, point } => {
+                write!(f, "the {} on {point} has no legal move", piece.name())
             }
-            Refusal::NoLegalMove { reason } | Refusal::IllegalMove { reason } => {
-                f.write_str(reason)
-            }
+            Refusal::IllegalMove { reason } => reason.fmt(f),
         }
     }
 }
@@ -373,6 +308,39 @@ mod tests {
     fn points_print_as_coordinates() {
         assert_eq!(Point::new(0, 0).to_string(), "a1");
         assert_eq!(Point::new(8, 9).to_string(), "i10");
+    }
+
+    #[test]
+    fn every_refusal_says_something_of_its_own() {
+        // An exhaustive match: a new variant fails to compile here until it has a sample.
+        fn ordinal(r: &Refusal) -> usize {
+            match r {
+                Refusal::GameOver => 0,
+                Refusal::NotYourTurn => 1,
+                Refusal::OffBoard => 2,
+                Refusal::EmptyPoint => 3,
+                Refusal::OpponentPiece { .. } => 4,
+                Refusal::NoLegalMove { .. } => 5,
+                Refusal::IllegalMove { .. } => 6,
+            }
+        }
+        let samples = [
+            Refusal::GameOver,
+            Refusal::NotYourTurn,
+            Refusal::OffBoard,
+            Refusal::EmptyPoint,
+            Refusal::OpponentPiece { game: Variant::JesonMor, to_move: Color::Black },
+            Refusal::NoLegalMove { piece: PieceKind::Cannon, point: Point::new(1, 2) },
+            Refusal::IllegalMove { reason: IllegalMoveReason::LeavesCheck },
+        ];
+        let covered: std::collections::BTreeSet<usize> = samples.iter().map(ordinal).collect();
+        assert_eq!(covered, (0..7).collect());
+        let texts: std::collections::BTreeSet<String> =
+            samples.iter().map(ToString::to_string).collect();
+        assert_eq!(texts.len(), samples.len(), "{texts:#?}");
+        assert!(texts.iter().all(|t| !t.is_empty()));
+        assert_eq!(samples[4].to_string(), "that piece is not yours to move: green is to move");
+        assert_eq!(samples[5].to_string(), "the cannon on b3 has no legal move");
     }
 
     #[test]

@@ -332,20 +332,17 @@ impl Session {
         // A bond holds a piece of each side: it is the mover's to lift.
         let piece = if piece.side == to_move { piece } else { partner.unwrap_or(piece) };
         if piece.side != to_move {
-            let name = self.variant().color_name(to_move);
-            return TapResult::Refused(Refusal::OpponentPiece { to_move: name });
+            return TapResult::Refused(Refusal::OpponentPiece { game: self.variant(), to_move });
         }
         if self.table.targets(p).is_empty() {
-            let reason = format!("the {} on {p} has no legal move", piece.kind.name());
-            return TapResult::Refused(Refusal::NoLegalMove { reason });
+            return TapResult::Refused(Refusal::NoLegalMove { piece: piece.kind, point: p });
         }
         self.selected = Some(p);
         TapResult::Selected(p)
     }
 
     fn move_selected(&mut self, from: Point, to: Point) -> Result<MoveRecord, Refusal> {
-        let record =
-            self.table.play_points(from, to).map_err(|reason| Refusal::IllegalMove { reason })?;
+        let record = self.table.play_points(from, to)?;
         self.selected = None;
         self.changed();
         Ok(record)

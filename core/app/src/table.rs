@@ -11,11 +11,12 @@ use std::time::Duration;
 
 use rodina_engine::{Bot, BotGame, Level};
 use rodina_rules::{
-    AnyGame, Color, Game, Outcome, ParseMoveError, PlayError, Seat, Truth, Variant, View, with_game,
+    AnyGame, Color, Game, IllegalMoveReason, Outcome, ParseMoveError, PlayError, Seat, Truth,
+    Variant, View, with_game,
 };
 
 use crate::error::SessionError;
-use crate::model::{MoveRecord, PieceView, Point};
+use crate::model::{MoveRecord, PieceView, Point, Refusal};
 
 /// What the app needs from one game beyond the rules: how the pieces a seat sees look in the
 /// view model, and moves addressed by points.
@@ -111,7 +112,7 @@ pub(crate) trait Table: Send {
     /// The legal destinations of the piece on `from` (empty once the game is over).
     fn targets(&self, from: Point) -> Vec<Point>;
     /// Plays the legal move from `from` to `to`, or says why there is none.
-    fn play_points(&mut self, from: Point, to: Point) -> Result<MoveRecord, String>;
+    fn play_points(&mut self, from: Point, to: Point) -> Result<MoveRecord, Refusal>;
     /// Plays a move given as text (coordinates or the game's notation).
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, SessionError>;
     /// Takes back the last move; returns whether there was one.
@@ -270,22 +271,28 @@ where
         targets
     }
 
-    fn play_points(&mut self, from: Point, to: Point) -> Result<MoveRecord, String> {
+    fn play_points(&mut self, from: Point, to: Point) -> Result<MoveRecord, Refusal> {
         let mut fitting = self.legal.iter().filter(|m| P::move_points(m) == (from, to));
         // The shortest move of those that start with this step (a single step rather than a
         // chain that begins with it).
         if let Some(m) = fitting.next().cloned() {
             return Ok(self.play_legal(&m));
         }
-        if let Some(e) = self.game_over() {
-            return Err(e.to_string());
+        if self.outcome.is_some() {
+            return Err(Refusal::GameOver);
         }
         // Ask the rules why: they name the blocked leg, the exposed general, and so on.
-        Err(match self.game.position().parse_move(&format!("{from}{to}")) {
+        let reason = match self.game.position().parse_move(&format!("{from}{to}")) {
             Err(ParseMoveError::Illegal { reason, .. }) => reason,
-            Err(e) => e.to_string(),
-            Ok(_) => "the rules forbid this move here (repetition)".to_owned(),
-        })
+            // Points on the board always read as coordinates; should a game ever refuse to
+            // read them, the move is still not legal here.
+            Err(ParseMoveError::Syntax { .. } | ParseMoveError::Ambiguous { .. }) => {
+                IllegalMoveReason::NotLegal
+            }
+            // The position allows it: the history forbids it.
+            Ok(_) => IllegalMoveReason::Forbidden,
+        };
+        Err(Refusal::IllegalMove { reason })
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, SessionError> {

@@ -8,7 +8,9 @@
 //! [`View`] of a game: everything in an open game, only what it may know in Jieqi.
 //!
 //! Untrusted text is read into an unchecked setup and then validated into a position; every
-//! failure is a typed error ([`ParseFenError`], [`ParseMoveError`], [`PlayError`]).
+//! failure is a typed error ([`ParseFenError`], [`ParseMoveError`], [`PlayError`]) whose reasons
+//! are typed too ([`SetupError`], [`IllegalMoveReason`]), never sentences, so that a UI can say
+//! them in any language.
 
 mod any;
 pub mod bits;
@@ -17,11 +19,13 @@ mod error;
 mod fen;
 pub mod friendly;
 mod game;
+mod illegal;
 pub mod jeson_mor;
 pub mod jieqi;
 mod names;
 mod outcome;
 mod perft;
+mod point;
 mod position;
 pub mod random;
 mod seat;
@@ -35,11 +39,13 @@ pub use color::Color;
 pub use error::{ParseFenError, ParseMoveError, PlayError, SetupError};
 pub use friendly::Friendly;
 pub use game::{Game, Ply};
+pub use illegal::IllegalMoveReason;
 pub use jeson_mor::JesonMor;
 pub use jieqi::{Jieqi, JieqiView};
 pub use names::{NameKind, UnknownName};
 pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
 pub use perft::perft;
+pub use point::{PieceKind, Point};
 pub use position::{Position, Truth, View};
 pub use seat::Seat;
 pub use variant::Variant;

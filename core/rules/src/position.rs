@@ -107,7 +107,7 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
         if self.is_chance(&m) {
             return Err(ParseMoveError::Illegal {
                 text: text.to_owned(),
-                reason: "it turns up a piece: say what it revealed".to_owned(),
+                reason: crate::IllegalMoveReason::RevealMissing,
             });
         }
         let mut next = self.clone();

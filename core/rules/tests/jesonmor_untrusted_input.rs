@@ -90,7 +90,7 @@ fn move_texts_never_panic() {
             }
             Err(ParseMoveError::Illegal { reason, .. }) => {
                 illegal += 1;
-                assert!(!reason.is_empty());
+                assert!(!reason.to_string().is_empty());
             }
             Err(e) => assert!(!e.to_string().is_empty()),
         }

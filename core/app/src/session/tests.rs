@@ -1,5 +1,6 @@
 use super::*;
 use crate::model::PieceKind;
+use rodina_rules::IllegalMoveReason;
 
 /// Red mates in three: the cannon takes the elephant on c10 with the advisor as screen.
 const MATE: [&str; 5] = ["b3b5", "a7a6", "b5c5", "f10e9", "c5c10"];
@@ -31,6 +32,18 @@ fn against(bot_side: Color, level: &str, seed: u64) -> Session {
         ..NewGame::pass_and_play(Variant::Xiangqi)
     })
     .unwrap()
+}
+
+/// Red's horse on b1 asked to step straight ahead, which a horse never does.
+fn horse_b1_to_b2() -> Refusal {
+    Refusal::IllegalMove {
+        reason: IllegalMoveReason::CannotReach {
+            piece: PieceKind::Horse,
+            face_down: false,
+            from: pt("b1"),
+            to: pt("b2"),
+        },
+    }
 }
 
 fn refusal(r: TapResult) -> Refusal {
@@ -86,7 +99,10 @@ fn tapping_a_piece_selects_it_and_shows_its_targets() {
 fn taps_that_do_nothing_say_why() {
     let mut s = pass_and_play();
     assert_eq!(refusal(s.tap(pt("e5"))), Refusal::EmptyPoint);
-    assert_eq!(refusal(s.tap(pt("h8"))), Refusal::OpponentPiece { to_move: "red" });
+    assert_eq!(
+        refusal(s.tap(pt("h8"))),
+        Refusal::OpponentPiece { game: Variant::Xiangqi, to_move: Color::White }
+    );
     assert_eq!(refusal(s.tap(Point::new(9, 0))), Refusal::OffBoard);
     assert_eq!(
         refusal(s.tap(pt("h8"))).to_string(),
@@ -100,7 +116,8 @@ fn an_illegal_target_is_refused_with_the_rules_reason_and_keeps_the_selection() 
     let mut s = pass_and_play();
     s.tap(pt("b1"));
     let r = refusal(s.tap(pt("b2")));
-    assert_eq!(r, Refusal::IllegalMove { reason: "the horse on b1 cannot move to b2".into() });
+    assert_eq!(r, horse_b1_to_b2());
+    assert_eq!(r.to_string(), "the horse on b1 cannot move to b2");
     assert_eq!(s.view().selected, Some(pt("b1")));
     // Another own piece takes the selection; the selected one again clears it.
     assert_eq!(s.tap(pt("h1")), TapResult::Selected(pt("h1")));
@@ -115,7 +132,8 @@ fn a_pinned_piece_cannot_be_selected() {
         Session::new(NewGame { fen: Some(fen.into()), ..NewGame::pass_and_play(Variant::Xiangqi) })
             .unwrap();
     let r = refusal(s.tap(pt("e5")));
-    assert_eq!(r, Refusal::NoLegalMove { reason: "the horse on e5 has no legal move".into() });
+    assert_eq!(r, Refusal::NoLegalMove { piece: PieceKind::Horse, point: pt("e5") });
+    assert_eq!(r.to_string(), "the horse on e5 has no legal move");
 }
 
 #[test]
@@ -141,10 +159,13 @@ fn tapping_a_target_moves_and_records_the_move_in_wxf() {
 #[test]
 fn dragging_plays_a_move_or_refuses_and_leaves_the_piece_selected() {
     let mut s = pass_and_play();
-    assert_eq!(refusal(s.drag(pt("h10"), pt("g8"))), Refusal::OpponentPiece { to_move: "red" });
+    assert_eq!(
+        refusal(s.drag(pt("h10"), pt("g8"))),
+        Refusal::OpponentPiece { game: Variant::Xiangqi, to_move: Color::White }
+    );
     assert_eq!(refusal(s.drag(pt("e5"), pt("e6"))), Refusal::EmptyPoint);
     let r = refusal(s.drag(pt("b1"), pt("b2")));
-    assert_eq!(r, Refusal::IllegalMove { reason: "the horse on b1 cannot move to b2".into() });
+    assert_eq!(r, horse_b1_to_b2());
     assert_eq!(s.view().selected, Some(pt("b1")));
     // A drop on the starting point is a tap, and keeps a selection.
     assert_eq!(s.drag(pt("b1"), pt("b1")), TapResult::Selected(pt("b1")));

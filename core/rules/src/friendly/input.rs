@@ -9,7 +9,7 @@ use super::movegen::{self, AnyEnd, Walk};
 use super::notation::{self, RawPath};
 use super::types::{Cell, Move, Piece, Role, Square, Step};
 use super::{Friendly, StepError};
-use crate::{Color, ParseMoveError};
+use crate::{Color, IllegalMoveReason, ParseMoveError};
 
 /// The piece in hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -363,8 +363,12 @@ impl MoveInput {
     /// `>f6=Q>e5`). Returns the result of the last step taken, if any.
     pub fn apply_text(&mut self, text: &str) -> Result<Option<StepResult>, ParseMoveError> {
         let syntax = || ParseMoveError::Syntax { text: text.to_owned() };
-        let illegal =
-            |e: StepError| ParseMoveError::Illegal { text: text.to_owned(), reason: e.to_string() };
+        // Steps taken from where the input stands are not counted from the text's start: the
+        // reasons are left unnumbered.
+        let illegal = |error: StepError| ParseMoveError::Illegal {
+            text: text.to_owned(),
+            reason: IllegalMoveReason::Step { number: None, error },
+        };
         let t = text.trim();
         let raw = if self.cur.hand != Hand::Empty {
             let steps =

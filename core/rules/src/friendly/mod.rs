@@ -102,7 +102,7 @@ pub use self::input::{Lifted, MoveInput, StepResult, Target, TargetKind};
 pub use self::notation::Setup;
 pub use self::types::{Castling, CastlingSide, Cell, Move, Piece, Role, Square, Step};
 use crate::{
-    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Truth,
+    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Point, Position, SetupError, Truth,
     Variant, View, WinReason,
 };
 
@@ -112,6 +112,9 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 /// Plies without a new bond or a promotion after which the game is drawn (fifty moves by each
 /// side).
 pub const FIFTY_MOVE_PLIES: u32 = 100;
+
+/// The most pieces a side can have: the sixteen it starts with (a promotion replaces a pawn).
+const MAX_PIECES: u32 = 16;
 
 /// Why a step of a move cannot be taken (step-by-step input and move replay).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,10 +219,6 @@ pub struct Friendly {
     fullmove_number: u32,
 }
 
-fn side_name(c: Color) -> &'static str {
-    Variant::Friendly.color_name(c)
-}
-
 impl Friendly {
     /// The start position.
     pub fn new() -> Friendly {
@@ -240,14 +239,18 @@ impl Friendly {
         }
         let turn = setup.turn;
         for c in Color::ALL {
-            let side = side_name(c);
+            let game = Variant::Friendly;
             match board.pieces(c, Role::King).count_ones() {
-                0 => return Err(SetupError::MissingKing { side }),
+                0 => return Err(SetupError::MissingKing { game, side: c }),
                 1 => {}
-                _ => return Err(SetupError::TooManyKings { side }),
+                _ => return Err(SetupError::TooManyKings { game, side: c }),
             }
-            if board.by_color[c as usize].count_ones() > 16 {
-                return Err(SetupError::Other(format!("{side} has more than 16 pieces")));
+            if board.by_color[c as usize].count_ones() > MAX_PIECES {
+                return Err(SetupError::TooManyPiecesInAll {
+                    game,
+                    side: c,
+                    max: MAX_PIECES as usize,
+                });
             }
             let pawns = board.pieces(c, Role::Pawn).count_ones() as usize;
             if pawns > 8 {
@@ -260,20 +263,12 @@ impl Friendly {
             let Some(k) = board.king(c) else { continue };
             match board.role_at(!c, k) {
                 None => {}
-                Some(Role::King) => {
-                    return Err(SetupError::Other("the two kings share a square".into()));
-                }
+                Some(Role::King) => return Err(SetupError::KingsShareSquare),
                 Some(_) if c != turn => {
-                    return Err(SetupError::Other(format!(
-                        "the {} king is bonded, but {} is to move",
-                        side_name(c),
-                        side_name(turn)
-                    )));
+                    return Err(SetupError::BondedKingNotToMove { king: c, to_move: turn });
                 }
                 Some(_) if setup.owed_promotion.is_some() => {
-                    return Err(SetupError::Other(
-                        "a game won by bonding a king owes no promotion".into(),
-                    ));
+                    return Err(SetupError::WonGameOwesPromotion);
                 }
                 Some(_) => {}
             }
@@ -289,7 +284,7 @@ impl Friendly {
                 let won = c != turn && board.role_at(!c, s) == Some(Role::King);
                 if !owed && !won {
                     let piece = Piece { color: c, role: Role::Pawn }.char();
-                    return Err(SetupError::PieceOutOfPlace { piece, square: s.to_string() });
+                    return Err(SetupError::PieceOutOfPlace { piece, square: s.into() });
                 }
             }
         }
@@ -298,10 +293,7 @@ impl Friendly {
                 || board.bonds() & s.bit() == 0
                 || s.relative_rank(turn) != 7
             {
-                return Err(SetupError::Other(format!(
-                    "the owed promotion on {s} needs a {} pawn in a bond on its last rank",
-                    side_name(turn)
-                )));
+                return Err(SetupError::OwedPromotionWithoutPawn { square: s.into(), side: turn });
             }
         }
         for c in Color::ALL {
@@ -310,18 +302,12 @@ impl Friendly {
                 if !setup.castling.has(c, side) {
                     continue;
                 }
-                let king_home =
-                    Square::new(4, home).is_some_and(|k| board.role_at(c, k) == Some(Role::King));
-                let rook_home = Square::new(side.rook_file(), home)
-                    .is_some_and(|r| board.role_at(c, r) == Some(Role::Rook));
-                if !king_home || !rook_home {
-                    return Err(SetupError::Other(format!(
-                        "{} may castle only with its king on e{} and its rook on {}{}",
-                        side_name(c),
-                        home + 1,
-                        (b'a' + side.rook_file()) as char,
-                        home + 1
-                    )));
+                let (king, rook) = (Point::new(4, home), Point::new(side.rook_file(), home));
+                let stands = |p: Point, role: Role| {
+                    Square::new(p.file, p.rank).is_some_and(|s| board.role_at(c, s) == Some(role))
+                };
+                if !stands(king, Role::King) || !stands(rook, Role::Rook) {
+                    return Err(SetupError::CastlingWithoutKingAndRook { side: c, king, rook });
                 }
             }
         }
@@ -336,10 +322,10 @@ impl Friendly {
                 && board.occupied() & e.bit() == 0
                 && pawn_ahead.is_some_and(|p| board.role_at(them, p) == Some(Role::Pawn));
             if !ok {
-                return Err(SetupError::Other(format!(
-                    "no {} pawn has just passed {e} with a double step",
-                    side_name(them)
-                )));
+                return Err(SetupError::EnPassantWithoutDoubleStep {
+                    side: them,
+                    square: e.into(),
+                });
             }
         }
         let mut pos = Friendly {

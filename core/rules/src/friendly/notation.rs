@@ -53,10 +53,11 @@
 //!   the position it reaches. Reading accepts lower-case promotion letters and `e7e8q`.
 
 use super::Friendly;
+use super::StepError;
 use super::movegen;
 use super::types::{Castling, CastlingSide, Cell, Move, Piece, Role, Square, Step};
 use crate::fen::Token;
-use crate::{Color, ParseFenError, ParseMoveError};
+use crate::{Color, IllegalMoveReason, ParseFenError, ParseMoveError};
 
 /// A Friendly chess position read from text but not yet checked: anything the FEN can say.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -341,15 +342,16 @@ pub(crate) fn parse_steps(text: &str) -> Option<Vec<Step>> {
     Some(steps)
 }
 
-/// Describes a step error with the step it happened at.
-pub(crate) fn step_reason(index: usize, e: &super::StepError) -> String {
-    if index == 0 { e.to_string() } else { format!("step {index}: {e}") }
+/// A step error with the step it happened at, as [`super::Friendly::replay`] counts them
+/// (0 for the owed promotion or the lift, which the reason leaves unnumbered).
+pub(crate) fn step_reason(index: usize, error: StepError) -> IllegalMoveReason {
+    IllegalMoveReason::Step { number: (index > 0).then_some(index), error }
 }
 
 /// Reads a move in `pos` and returns the canonical legal move reaching the same position.
 pub(crate) fn parse_move(pos: &Friendly, text: &str) -> Result<Move, ParseMoveError> {
     let syntax = || ParseMoveError::Syntax { text: text.to_owned() };
-    let illegal = |reason: String| ParseMoveError::Illegal { text: text.to_owned(), reason };
+    let illegal = |reason| ParseMoveError::Illegal { text: text.to_owned(), reason };
     let raw = parse_path(text).ok_or_else(syntax)?;
     if raw.castle.is_none() && raw.steps.is_empty() {
         // Only the beginning of a move (the step-by-step input reads those).
@@ -357,15 +359,18 @@ pub(crate) fn parse_move(pos: &Friendly, text: &str) -> Result<Move, ParseMoveEr
     }
     let owed = match (raw.owed, pos.owed_promotion()) {
         (Some((Some(sq), _)), Some(o)) if sq != o => {
-            return Err(illegal(format!("the owed promotion is on {o}, not on {sq}")));
+            return Err(illegal(IllegalMoveReason::OwedPromotionElsewhere {
+                owed: o.into(),
+                given: sq.into(),
+            }));
         }
         (Some((_, role)), Some(_)) => Some(role),
-        (Some(_), None) => return Err(illegal("no promotion is owed".into())),
+        (Some(_), None) => return Err(illegal(step_reason(0, StepError::NoPromotionOwed))),
         (None, Some(o)) => {
-            return Err(illegal(format!(
-                "first choose the piece for the pawn on {o}, for example {o}=Q:{}",
-                text.trim()
-            )));
+            return Err(illegal(IllegalMoveReason::PromotionOwedFirst {
+                square: o.into(),
+                text: text.trim().to_owned(),
+            }));
         }
         (None, None) => None,
     };
@@ -382,7 +387,7 @@ pub(crate) fn parse_move(pos: &Friendly, text: &str) -> Result<Move, ParseMoveEr
         (None, Some(from)) if !raw.steps.is_empty() => (from, raw.steps),
         _ => return Err(syntax()),
     };
-    let after = pos.replay(owed, from, &steps).map_err(|(i, e)| illegal(step_reason(i, &e)))?;
+    let after = pos.replay(owed, from, &steps).map_err(|(i, e)| illegal(step_reason(i, e)))?;
     movegen::canonical_move(pos, &after, steps.len().min(u16::MAX as usize) as u16)
-        .ok_or_else(|| illegal("no legal move leads to that position".into()))
+        .ok_or_else(|| illegal(IllegalMoveReason::NoMoveLeadsThere))
 }

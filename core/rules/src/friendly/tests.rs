@@ -2,7 +2,7 @@
 //! `shared/rules/friendly-chess.md` and of this module's own decisions.
 
 use super::*;
-use crate::{Game, PlayError};
+use crate::{Game, IllegalMoveReason, PlayError};
 
 fn pos(fen: &str) -> Friendly {
     Friendly::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -737,11 +737,11 @@ fn bad_fens_are_typed_errors() {
     assert!(matches!(err("4k3/8/8/8/8/8/8/4K3 w - - - 0 1 extra"), E::TrailingText { .. }));
     assert!(matches!(
         err("8/8/8/8/8/8/8/4K3 w"),
-        E::Setup(SetupError::MissingKing { side: "black" })
+        E::Setup(SetupError::MissingKing { game: Variant::Friendly, side: Color::Black })
     ));
     assert!(matches!(
         err("4k3/8/8/8/8/8/8/4K2K w"),
-        E::Setup(SetupError::TooManyKings { side: "white" })
+        E::Setup(SetupError::TooManyKings { game: Variant::Friendly, side: Color::White })
     ));
     assert!(matches!(
         err("4k3/8/8/8/8/8/PP6/PPPPPPPK w - - - 0 1"),
@@ -749,14 +749,34 @@ fn bad_fens_are_typed_errors() {
     ));
     assert!(matches!(err("4k3/8/8/8/8/8/8/3K(Pp w"), E::InvalidField { .. }), "an unclosed bond");
     assert!(matches!(err("4k2P/8/8/8/8/8/8/4K3 w"), E::Setup(SetupError::PieceOutOfPlace { .. })));
-    assert!(matches!(err("4k3/8/8/8/8/8/8/4K3 w K"), E::Setup(SetupError::Other(_))));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w K"),
+        E::Setup(SetupError::CastlingWithoutKingAndRook { side: Color::White, .. })
+    ));
     assert!(matches!(
         err("4(Pn)2k/8/8/8/8/8/8/K7 w - - -"),
         E::Setup(SetupError::PieceOutOfPlace { .. })
     ));
-    assert!(matches!(err("4(Qn)2k/8/8/8/8/8/8/K7 w - - e8"), E::Setup(SetupError::Other(_))));
-    assert!(matches!(err("4(Kn)3/8/8/8/8/8/8/k7 b"), E::Setup(SetupError::Other(_))));
-    assert!(matches!(err("(Kk)7/8/8/8/8/8/8/8 w"), E::Setup(_)));
+    assert_eq!(
+        err("4(Qn)2k/8/8/8/8/8/8/K7 w - - e8"),
+        E::Setup(SetupError::OwedPromotionWithoutPawn {
+            square: crate::Point::from(sq("e8")),
+            side: Color::White,
+        })
+    );
+    assert_eq!(
+        err("4(Kn)3/8/8/8/8/8/8/k7 b"),
+        E::Setup(SetupError::BondedKingNotToMove { king: Color::White, to_move: Color::Black })
+    );
+    assert_eq!(err("(Kk)7/8/8/8/8/8/8/8 w"), E::Setup(SetupError::KingsShareSquare));
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 w - e3"),
+        E::Setup(SetupError::EnPassantWithoutDoubleStep {
+            side: Color::Black,
+            square: crate::Point::from(sq("e3")),
+        })
+    );
+    assert_eq!(err("4(Nk)3/8/8/8/8/8/8/K7 b - - e8"), E::Setup(SetupError::WonGameOwesPromotion));
     // Errors explain themselves.
     assert!(err("4k3/8/8/8/8/8/8/4K3 w K").to_string().contains("castle"));
 }
@@ -799,6 +819,65 @@ fn bad_move_texts_are_typed_errors() {
             p.parse_move(text)
         );
     }
+}
+
+/// The reason the rules give for refusing `text`.
+fn refusal(result: Result<impl std::fmt::Debug, ParseMoveError>) -> IllegalMoveReason {
+    match result {
+        Err(ParseMoveError::Illegal { reason, .. }) => reason,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn refusals_name_their_reason_and_the_step_it_happened_at() {
+    let at = |name: &str| crate::Point::from(sq(name));
+    let owed = pos("4(Pn)2k/8/8/8/8/8/7P/K7 w - - e8 6 2");
+    let first = refusal(owed.parse_move(" a1a2 "));
+    assert_eq!(
+        first,
+        IllegalMoveReason::PromotionOwedFirst { square: at("e8"), text: "a1a2".into() }
+    );
+    assert_eq!(
+        first.to_string(),
+        "first choose the piece for the pawn on e8, for example e8=Q:a1a2"
+    );
+    assert_eq!(
+        refusal(owed.parse_move("h2=Q:a1a2")),
+        IllegalMoveReason::OwedPromotionElsewhere { owed: at("e8"), given: at("h2") }
+    );
+    let p = Friendly::new();
+    assert_eq!(
+        refusal(p.parse_move("e8=Q:e2e4")),
+        IllegalMoveReason::Step { number: None, error: StepError::NoPromotionOwed }
+    );
+    assert_eq!(
+        refusal(p.parse_move("e3e4")),
+        IllegalMoveReason::Step {
+            number: None,
+            error: StepError::NotYourPiece { square: sq("e3") }
+        }
+    );
+    // The pawn released on e6 must step on: the text ends at its first step.
+    let chain = pos("4k3/8/4(Pp)3/8/3N4/8/8/4K3 w - - - 0 1");
+    let unfinished = refusal(chain.parse_move("d4e6"));
+    assert_eq!(
+        unfinished,
+        IllegalMoveReason::Step {
+            number: Some(1),
+            error: StepError::Unfinished { square: sq("e6") },
+        }
+    );
+    assert!(unfinished.to_string().starts_with("step 1: the move is not complete"), "{unfinished}");
+    // Input taken step by step is not numbered.
+    let mut input = p.move_input();
+    assert_eq!(
+        refusal(input.apply_text("e3")),
+        IllegalMoveReason::Step {
+            number: None,
+            error: StepError::NotYourPiece { square: sq("e3") }
+        }
+    );
 }
 
 // ---------------------------------------------------------------- step-by-step input
@@ -952,4 +1031,46 @@ fn threats_agree_with_a_search_for_a_winning_move() {
         }
     }
     assert!(checked > 500 && threatened > 50, "{checked} checked, {threatened} threatened");
+}
+
+#[test]
+fn every_step_error_says_something_of_its_own() {
+    // An exhaustive match: a new variant fails to compile here until it has a sample.
+    fn ordinal(e: &StepError) -> usize {
+        match e {
+            StepError::GameOver => 0,
+            StepError::MoveComplete => 1,
+            StepError::PromotionOwed { .. } => 2,
+            StepError::NoPromotionOwed => 3,
+            StepError::AlreadyLifted => 4,
+            StepError::NothingLifted => 5,
+            StepError::NotYourPiece { .. } => 6,
+            StepError::CannotMove { .. } => 7,
+            StepError::IllegalStep { .. } => 8,
+            StepError::PromotionRequired { .. } => 9,
+            StepError::InvalidPromotion { .. } => 10,
+            StepError::Unfinished { .. } => 11,
+        }
+    }
+    let (a, b) = (sq("e7"), sq("e8"));
+    let samples = [
+        StepError::GameOver,
+        StepError::MoveComplete,
+        StepError::PromotionOwed { square: b },
+        StepError::NoPromotionOwed,
+        StepError::AlreadyLifted,
+        StepError::NothingLifted,
+        StepError::NotYourPiece { square: a },
+        StepError::CannotMove { square: a },
+        StepError::IllegalStep { from: a, to: b },
+        StepError::PromotionRequired { to: b },
+        StepError::InvalidPromotion { role: King },
+        StepError::Unfinished { square: a },
+    ];
+    let covered: std::collections::BTreeSet<usize> = samples.iter().map(ordinal).collect();
+    assert_eq!(covered, (0..12).collect());
+    let texts: std::collections::BTreeSet<String> =
+        samples.iter().map(ToString::to_string).collect();
+    assert_eq!(texts.len(), samples.len(), "{texts:#?}");
+    assert!(texts.iter().all(|t| !t.is_empty()));
 }

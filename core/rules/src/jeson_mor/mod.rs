@@ -76,8 +76,8 @@ pub use self::types::{Move, Square};
 use crate::bits::Bits;
 use crate::random::splitmix64;
 use crate::{
-    Color, DrawReason, Outcome, ParseFenError, ParseMoveError, Position, SetupError, Truth,
-    Variant, View, WinReason,
+    Color, DrawReason, IllegalMoveReason, Outcome, ParseFenError, ParseMoveError, PieceKind,
+    Position, SetupError, Truth, Variant, View, WinReason,
 };
 
 /// The start position in FEN, as Fairy-Stockfish writes it.
@@ -320,21 +320,15 @@ impl JesonMor {
             }
         }
         let mover = !setup.turn;
-        let mover_name = Variant::JesonMor.color_name(mover);
         if knights[mover.index()] == 0 {
-            return Err(SetupError::Other(format!(
-                "{mover_name} has no knight, so it cannot have made the last move"
-            )));
+            return Err(SetupError::NoKnightForLastMove { side: mover });
         }
         if setup.won_by_centre {
             let occupied = knights[0] | knights[1];
             if occupied & Square::E5.bit() != 0
                 || knights[mover.index()] & ATTACKS[Square::E5.index()] == 0
             {
-                return Err(SetupError::Other(format!(
-                    "the FEN says {mover_name} has just won by leaving e5, but e5 is not empty \
-                     or no {mover_name} knight stands a jump away from it"
-                )));
+                return Err(SetupError::CentreWinImpossible { side: mover });
             }
         }
         Ok(JesonMor::from_parts(
@@ -484,36 +478,37 @@ impl JesonMor {
 
     /// Returns `m` if it is legal here, or says why it is not.
     fn check_move(&self, text: &str, m: Move) -> Result<Move, ParseMoveError> {
-        let illegal = |reason: String| ParseMoveError::Illegal { text: text.to_owned(), reason };
-        let name = |c: Color| Variant::JesonMor.color_name(c);
+        let illegal = |reason| ParseMoveError::Illegal { text: text.to_owned(), reason };
         if self.won_by_centre {
-            return Err(illegal(format!(
-                "the game is over: {} has won by leaving the centre",
-                name(!self.turn)
-            )));
+            return Err(illegal(IllegalMoveReason::WonByLeavingCentre { winner: !self.turn }));
         }
         if self.knights[self.turn.index()] == 0 {
-            return Err(illegal(format!(
-                "the game is over: {} has no knight left",
-                name(self.turn)
-            )));
+            return Err(illegal(IllegalMoveReason::NoKnightLeft { side: self.turn }));
         }
         let Some(owner) = self.piece_at(m.from) else {
-            return Err(illegal(format!("there is no knight on {}", m.from)));
+            return Err(illegal(IllegalMoveReason::NoKnight { square: m.from.into() }));
         };
         if owner != self.turn {
-            return Err(illegal(format!(
-                "the knight on {} belongs to {}, and {} is to move",
-                m.from,
-                name(owner),
-                name(self.turn)
-            )));
+            return Err(illegal(IllegalMoveReason::NotYourPiece {
+                game: Variant::JesonMor,
+                square: m.from.into(),
+                piece: PieceKind::Knight,
+                face_down: false,
+                owner,
+                to_move: self.turn,
+            }));
         }
         if !m.is_knight_jump() {
-            return Err(illegal(format!("a knight cannot jump from {} to {}", m.from, m.to)));
+            return Err(illegal(IllegalMoveReason::NotAKnightJump {
+                from: m.from.into(),
+                to: m.to.into(),
+            }));
         }
         if self.piece_at(m.to) == Some(self.turn) {
-            return Err(illegal(format!("{} already has a knight on {}", name(self.turn), m.to)));
+            return Err(illegal(IllegalMoveReason::OwnKnightThere {
+                side: self.turn,
+                square: m.to.into(),
+            }));
         }
         Ok(m)
     }

@@ -2,7 +2,7 @@
 //! hashing and perft.
 
 use super::*;
-use crate::{Game, PlayError};
+use crate::{Game, PlayError, Point};
 
 fn pos(fen: &str) -> JesonMor {
     JesonMor::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -410,15 +410,20 @@ fn fen_errors_are_typed() {
     );
     // The side that just moved must have a knight to have moved with.
     let e = err("n8/9/9/9/9/9/9/9/9 b - - 0 1");
-    assert!(matches!(&e, E::Setup(S::Other(t)) if t.contains("red has no knight")), "{e}");
-    assert!(matches!(err("9/9/9/9/9/9/9/9/9 w"), E::Setup(S::Other(_))));
+    assert_eq!(e, E::Setup(S::NoKnightForLastMove { side: RED }));
+    assert!(e.to_string().contains("red has no knight"), "{e}");
+    assert_eq!(err("9/9/9/9/9/9/9/9/9 w"), E::Setup(S::NoKnightForLastMove { side: GREEN }));
     // A centre mark needs an empty e5 and the winner's knight a jump away from it.
     for bad in ["n8/9/9/9/4N4/9/9/9/N8 b - - 0 1 centre", "n8/9/9/9/9/9/9/9/N8 b - - 0 1 centre"] {
         let e = err(bad);
-        assert!(matches!(&e, E::Setup(S::Other(t)) if t.contains("leaving e5")), "{bad}: {e}");
+        assert_eq!(e, E::Setup(S::CentreWinImpossible { side: RED }), "{bad}");
+        assert!(e.to_string().contains("leaving e5"), "{bad}: {e}");
     }
     // The winner is the side that just moved: a green knight near e5 does not do for Red.
-    assert!(matches!(err("n8/9/9/6n2/9/9/9/9/N8 b - - 0 1 centre"), E::Setup(S::Other(_))));
+    assert_eq!(
+        err("n8/9/9/6n2/9/9/9/9/N8 b - - 0 1 centre"),
+        E::Setup(S::CentreWinImpossible { side: RED })
+    );
     // Messages say what is wrong.
     assert_eq!(
         err("knnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w").to_string(),
@@ -442,12 +447,36 @@ fn move_texts() {
         Err(ParseMoveError::Illegal { reason, .. }) => reason,
         other => panic!("{text}: {other:?}"),
     };
-    assert_eq!(reason(&p, "e4f6"), "there is no knight on e4");
-    assert_eq!(reason(&p, "c9d7"), "the knight on c9 belongs to green, and red is to move");
-    assert_eq!(reason(&p, "c1c3"), "a knight cannot jump from c1 to c3");
-    assert_eq!(reason(&p, "c1c1"), "a knight cannot jump from c1 to c1");
+    let point = |text: &str| Point::from(sq(text));
+    assert_eq!(reason(&p, "e4f6"), IllegalMoveReason::NoKnight { square: point("e4") });
+    assert_eq!(reason(&p, "e4f6").to_string(), "there is no knight on e4");
+    assert_eq!(
+        reason(&p, "c9d7"),
+        IllegalMoveReason::NotYourPiece {
+            game: Variant::JesonMor,
+            square: point("c9"),
+            piece: PieceKind::Knight,
+            face_down: false,
+            owner: GREEN,
+            to_move: RED,
+        }
+    );
+    assert_eq!(
+        reason(&p, "c9d7").to_string(),
+        "the knight on c9 belongs to green, and red is to move"
+    );
+    assert_eq!(
+        reason(&p, "c1c3"),
+        IllegalMoveReason::NotAKnightJump { from: point("c1"), to: point("c3") }
+    );
+    assert_eq!(reason(&p, "c1c3").to_string(), "a knight cannot jump from c1 to c3");
+    assert_eq!(reason(&p, "c1c1").to_string(), "a knight cannot jump from c1 to c1");
     let q = pos("n8/9/9/9/9/9/1N7/9/N8 w - - 0 1");
-    assert_eq!(reason(&q, "a1b3"), "red already has a knight on b3");
+    assert_eq!(
+        reason(&q, "a1b3"),
+        IllegalMoveReason::OwnKnightThere { side: RED, square: point("b3") }
+    );
+    assert_eq!(reason(&q, "a1b3").to_string(), "red already has a knight on b3");
 }
 
 #[test]

@@ -92,12 +92,13 @@ pub use self::truth::Jieqi;
 pub use self::types::{CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
 pub use self::view::{JieqiView, ViewPlayError};
 pub use crate::Seat;
+pub use crate::error::Tally;
 pub use crate::xiangqi::{Move, Piece, Role, Square};
 
 use crate::bits::Bits;
 use crate::xiangqi_family::board::{Board, MoveList};
 use crate::xiangqi_family::tables::{Bb, TABLES, sq_bit};
-use crate::{Color, DrawReason, Outcome, ParseMoveError, Variant, WinReason};
+use crate::{Color, DrawReason, IllegalMoveReason, Outcome, ParseMoveError, Variant, WinReason};
 
 /// The [`crate::Position`] methods the true position and a seat's view share: everything a
 /// position knows from what every seat sees of it (its `public` part) and from its record's
@@ -371,25 +372,21 @@ impl Public {
 
     /// Explains why `m` is not legal, or returns it.
     pub(crate) fn check_move(&self, text: &str, m: Move) -> Result<Move, ParseMoveError> {
-        let illegal = |reason: String| ParseMoveError::Illegal { text: text.to_owned(), reason };
+        let illegal = |reason| ParseMoveError::Illegal { text: text.to_owned(), reason };
         let Some(piece) = self.board.piece_at(m.from) else {
-            return Err(illegal(format!("there is no piece on {}", m.from)));
+            return Err(illegal(IllegalMoveReason::NoPiece { square: m.from.into() }));
         };
-        let name = |p: Piece, s: Square| {
-            if self.is_face_down(s) {
-                format!("face-down piece (moving as a {})", p.role.name())
-            } else {
-                p.role.name().to_owned()
-            }
-        };
+        // A face-down piece is named by what it moves as: its identity stays hidden.
+        let face_down = self.is_face_down(m.from);
         if piece.color != self.turn {
-            return Err(illegal(format!(
-                "the {} on {} belongs to {}, and {} is to move",
-                name(piece, m.from),
-                m.from,
-                Variant::Jieqi.color_name(piece.color),
-                Variant::Jieqi.color_name(self.turn)
-            )));
+            return Err(illegal(IllegalMoveReason::NotYourPiece {
+                game: Variant::Jieqi,
+                square: m.from.into(),
+                piece: piece.role.into(),
+                face_down,
+                owner: piece.color,
+                to_move: self.turn,
+            }));
         }
         if self.is_legal(m) {
             return Ok(m);
@@ -398,12 +395,17 @@ impl Public {
         self.board.pseudo_moves(self.turn, &mut pseudo);
         if pseudo.as_slice().contains(&m) {
             let reason = if self.is_check() {
-                "it does not get the general out of check"
+                IllegalMoveReason::StaysInCheck
             } else {
-                "it would leave the general attacked"
+                IllegalMoveReason::LeavesGeneralAttacked
             };
-            return Err(illegal(reason.to_owned()));
+            return Err(illegal(reason));
         }
-        Err(illegal(format!("the {} on {} cannot move to {}", name(piece, m.from), m.from, m.to)))
+        Err(illegal(IllegalMoveReason::CannotReach {
+            piece: piece.role.into(),
+            face_down,
+            from: m.from.into(),
+            to: m.to.into(),
+        }))
     }
 }

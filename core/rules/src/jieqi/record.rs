@@ -12,7 +12,7 @@ use crate::xiangqi_family::chase::{
     Line, OnBoard, chased, chased_at, follow_back, repetition_verdict,
 };
 use crate::xiangqi_family::tables::Bb;
-use crate::{DrawReason, Game, Outcome, ParseMoveError, PlayError, WinReason};
+use crate::{DrawReason, Game, IllegalMoveReason, Outcome, ParseMoveError, PlayError, WinReason};
 
 /// The runs of checks and chases that the side to move has made with its last moves, against
 /// Tencent's cap.
@@ -142,8 +142,7 @@ pub(crate) fn parse_event_text(
     // Files run a..i, so neither `=` nor `x` can belong to the coordinates.
     let split = t.find(['=', 'x']).unwrap_or(t.len());
     let m = public.parse_move(&t[..split])?;
-    let illegal =
-        |reason: &str| ParseMoveError::Illegal { text: text.to_owned(), reason: reason.to_owned() };
+    let illegal = |reason| ParseMoveError::Illegal { text: text.to_owned(), reason };
     let mut rest = t[split..].chars().peekable();
     let mut revealed = None;
     if rest.peek() == Some(&'=') {
@@ -154,7 +153,7 @@ pub(crate) fn parse_event_text(
             return Err(syntax());
         }
         if !public.is_face_down(m.from) {
-            return Err(illegal("it moves a face-up piece, which reveals nothing"));
+            return Err(illegal(IllegalMoveReason::RevealsNothing));
         }
         revealed = Some(role);
     }
@@ -162,8 +161,9 @@ pub(crate) fn parse_event_text(
     if rest.peek() == Some(&'x') {
         rest.next();
         let token: String = rest.by_ref().collect();
-        let target = public.cell_at(m.to).ok_or_else(|| illegal("it captures nothing"))?;
-        let misfit = || illegal("the capture note does not fit the piece on the target point");
+        let target =
+            public.cell_at(m.to).ok_or_else(|| illegal(IllegalMoveReason::CapturesNothing))?;
+        let misfit = || illegal(IllegalMoveReason::CaptureNoteMisfit);
         let mut chars = token.chars();
         match (target, chars.next(), chars.next(), chars.next(), chars.next()) {
             (Cell::FaceUp(p), Some(c), None, None, None) => {

@@ -2,6 +2,7 @@
 
 use std::str::FromStr;
 
+use super::Tally;
 use super::types::{CapturedPiece, Pool};
 use super::{Public, Rules, start_role};
 use crate::xiangqi::{Piece, Role, Square};
@@ -320,11 +321,6 @@ pub(crate) struct Placement {
     pub(crate) face_down: [u8; 2],
 }
 
-/// The name a player sees for a side.
-pub(crate) fn side(c: Color) -> &'static str {
-    Variant::Jieqi.color_name(c)
-}
-
 /// Checks the placement of a setup: generals face up in their palaces, face-down pieces on
 /// their side's starting points, no side with more pieces of a kind than it starts with, and
 /// the side that just moved not in check.
@@ -340,7 +336,7 @@ pub(crate) fn place(setup: &Setup, rules: Rules) -> Result<Placement, SetupError
                 let n = &mut face_up[p.color.index()][p.role as usize];
                 *n += 1;
                 if p.role == Role::General && *n > 1 {
-                    return Err(SetupError::TooManyKings { side: side(p.color) });
+                    return Err(SetupError::TooManyKings { game: Variant::Jieqi, side: p.color });
                 }
                 if usize::from(*n) > p.role.max_count() {
                     return Err(SetupError::TooManyPieces {
@@ -349,10 +345,7 @@ pub(crate) fn place(setup: &Setup, rules: Rules) -> Result<Placement, SetupError
                     });
                 }
                 if p.role == Role::General && !s.in_palace(p.color) {
-                    return Err(SetupError::PieceOutOfPlace {
-                        piece: p.char(),
-                        square: s.to_string(),
-                    });
+                    return Err(SetupError::PieceOutOfPlace { piece: p.char(), square: s.into() });
                 }
                 board.put(s, p);
             }
@@ -360,13 +353,11 @@ pub(crate) fn place(setup: &Setup, rules: Rules) -> Result<Placement, SetupError
                 let Some(role) = start_role(color, s) else {
                     return Err(SetupError::PieceOutOfPlace {
                         piece: color.fold('X', 'x'),
-                        square: s.to_string(),
+                        square: s.into(),
                     });
                 };
                 if identity == Some(Role::General) {
-                    return Err(SetupError::Other(format!(
-                        "the face-down piece on {s} cannot be a general: generals start face up"
-                    )));
+                    return Err(SetupError::FaceDownGeneral { square: s.into() });
                 }
                 face_down[color.index()] += 1;
                 face_down_bb |= 1u128 << s.index();
@@ -376,7 +367,7 @@ pub(crate) fn place(setup: &Setup, rules: Rules) -> Result<Placement, SetupError
     }
     for c in Color::ALL {
         if face_up[c.index()][Role::General as usize] == 0 {
-            return Err(SetupError::MissingKing { side: side(c) });
+            return Err(SetupError::MissingKing { game: Variant::Jieqi, side: c });
         }
     }
     let public = Public::new(
@@ -414,11 +405,12 @@ pub(crate) fn at_most_initial(color: Color, role: Role, n: u32) -> Result<(), Se
 }
 
 /// The error for a side whose pieces of `role` do not add up to what it starts with.
-pub(crate) fn missing(color: Color, role: Role, n: u32, place: &str) -> SetupError {
-    SetupError::Other(format!(
-        "{} has {n} {}(s) {place}, but a side has {}",
-        side(color),
-        role.name(),
-        initial(role)
-    ))
+pub(crate) fn missing(color: Color, role: Role, count: u32, tally: Tally) -> SetupError {
+    SetupError::PiecesDoNotAddUp {
+        side: color,
+        piece: role.into(),
+        count,
+        tally,
+        start: initial(role),
+    }
 }

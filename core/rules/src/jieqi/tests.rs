@@ -698,7 +698,7 @@ fn full_fen_carries_the_identities_and_round_trips() {
     // Reading a view FEN as the truth is refused.
     assert!(matches!(
         Jieqi::from_fen(START_VIEW_FEN),
-        Err(ParseFenError::Setup(SetupError::Other(_)))
+        Err(ParseFenError::Setup(SetupError::ViewFenAsTruth))
     ));
 }
 
@@ -744,13 +744,32 @@ fn fen_errors_are_typed() {
         err("3k5/9/9/9/9/9/9/9/9/RRR1K4 w - 0 1"),
         E::Setup(S::TooManyPieces { piece: 'R', .. })
     ));
-    assert!(matches!(err("3k5/9/9/9/9/9/9/9/9/XR2K4 w R 0 1 -"), E::Setup(S::Other(_))));
+    assert!(matches!(
+        err("3k5/9/9/9/9/9/9/9/9/XR2K4 w R 0 1 -"),
+        E::Setup(S::PiecesDoNotAddUp { side: Color::White, tally: Tally::BoardAndCaptured, .. })
+    ));
     assert!(matches!(err("4k4/9/9/9/9/9/9/9/9/4K4 w - 0 1"), E::Setup(S::OppositeCheck)));
     assert!(matches!(err("9/9/9/9/9/9/9/9/9/4K4 w - 0 1"), E::Setup(S::MissingKing { .. })));
     // A view whose pool does not add up, or knows what its seat cannot.
-    assert!(matches!(verr("3k5/9/9/9/9/9/9/9/9/3XK4 w - 0 1"), E::Setup(S::Other(_))));
-    assert!(matches!(verr("3k5/9/9/9/9/9/9/9/9/3XK4 w R1 0 1 -"), E::Setup(S::Other(_))));
-    assert!(matches!(verr("3k5/9/9/9/9/9/9/9/9/4K4 w R1 0 1 (R)"), E::Setup(S::Other(_))));
+    // Without a pool, the text is a full FEN, which must name every identity.
+    assert_eq!(
+        verr("3k5/9/9/9/9/9/9/9/9/3XK4 w - 0 1"),
+        E::Setup(S::IdentityMissing { square: crate::Point::from(sq("d1")) })
+    );
+    assert_eq!(
+        verr("3k5/9/9/9/9/9/9/9/9/3XK4 w R1 0 1 -"),
+        E::Setup(S::PiecesDoNotAddUp {
+            side: Color::White,
+            piece: crate::PieceKind::Advisor,
+            count: 0,
+            tally: Tally::FaceUpCapturedAndPool,
+            start: 2,
+        })
+    );
+    assert_eq!(
+        verr("3k5/9/9/9/9/9/9/9/9/4K4 w R1 0 1 (R)"),
+        E::Setup(S::CapturedIdentityUnknowable { seat: RED, side: Color::White })
+    );
     assert!(
         JieqiView::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w R1 0 1 (R)", BLACK).is_err(),
         "unbalanced"
@@ -760,7 +779,10 @@ fn fen_errors_are_typed() {
     let lost = "3k5/9/9/9/9/9/9/9/9/3XK4 w R2 0 1";
     assert!(JieqiView::from_fen(lost, RED).is_ok());
     assert!(JieqiView::from_fen(lost, Seat::Spectator).is_ok());
-    assert!(matches!(JieqiView::from_fen(lost, BLACK), Err(E::Setup(S::Other(_)))));
+    assert_eq!(
+        JieqiView::from_fen(lost, BLACK),
+        Err(E::Setup(S::PoolSize { side: Color::White, identities: 2, face_down: 1 }))
+    );
     assert!(JieqiView::from_fen_with_rules(lost, BLACK, Rules::NOBODY_SEES_CAPTURED).is_ok());
 }
 
@@ -785,6 +807,69 @@ fn the_record_notes_what_each_move_revealed() {
     assert!(p.parse_move("h3e3=R").is_err());
 }
 
+/// The reason the rules give for refusing `text`.
+fn refusal(result: Result<impl std::fmt::Debug, crate::ParseMoveError>) -> IllegalMoveReason {
+    match result {
+        Err(crate::ParseMoveError::Illegal { reason, .. }) => reason,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn refusals_name_their_reason_and_never_an_identity() {
+    let at = |name: &str| crate::Point::from(sq(name));
+    let p = truth(LIKE_XIANGQI);
+    assert_eq!(refusal(p.parse_move("a5a6")), IllegalMoveReason::NoPiece { square: at("a5") });
+    let theirs = refusal(p.parse_move("h8h1"));
+    assert_eq!(
+        theirs,
+        IllegalMoveReason::NotYourPiece {
+            game: crate::Variant::Jieqi,
+            square: at("h8"),
+            piece: crate::PieceKind::Cannon,
+            face_down: true,
+            owner: Color::Black,
+            to_move: Color::White,
+        }
+    );
+    assert_eq!(
+        theirs.to_string(),
+        "the face-down piece (moving as a cannon) on h8 belongs to black, and red is to move"
+    );
+    // The face-down piece on c1 moves as an elephant and blocks the horse's leg.
+    let blocked = refusal(p.parse_move("b1d2"));
+    assert_eq!(
+        blocked,
+        IllegalMoveReason::CannotReach {
+            piece: crate::PieceKind::Horse,
+            face_down: true,
+            from: at("b1"),
+            to: at("d2"),
+        }
+    );
+    assert_eq!(
+        blocked.to_string(),
+        "the face-down piece (moving as a horse) on b1 cannot move to d2"
+    );
+    let pinned = truth("3k5/4r4/9/9/9/9/9/9/4R4/4K4 w - 0 1");
+    assert_eq!(refusal(pinned.parse_move("e2d2")), IllegalMoveReason::LeavesGeneralAttacked);
+    let checked = truth("3k5/4r4/9/9/9/9/9/9/9/R3K4 w - 0 1");
+    assert_eq!(refusal(checked.parse_move("a1a2")), IllegalMoveReason::StaysInCheck);
+    // A record's notes.
+    assert_eq!(refusal(p.parse_record_move("e1e2=R")), IllegalMoveReason::RevealsNothing);
+    assert_eq!(refusal(p.parse_record_move("h3e3xR")), IllegalMoveReason::CapturesNothing);
+    assert_eq!(refusal(p.parse_record_move("h3h10xr")), IllegalMoveReason::CaptureNoteMisfit);
+    let disagrees = refusal(p.parse_record_move("h3e3=R"));
+    assert_eq!(disagrees, IllegalMoveReason::RecordDisagrees { record: p.event(mv("h3e3")) });
+    assert_eq!(disagrees.to_string(), "the game record says h3e3=C");
+    // A seat's view must be told what a reveal turned up.
+    let view = p.view(RED);
+    assert_eq!(
+        refusal(view.parse_ply("h3e3")),
+        IllegalMoveReason::View(Box::new(ViewPlayError::RevealMissing { mv: mv("h3e3") }))
+    );
+}
+
 #[test]
 fn search_keys_cover_full_pools_of_both_sides() {
     // Every role of both pools present (the start): the key must be computable and differ
@@ -794,4 +879,36 @@ fn search_keys_cover_full_pools_of_both_sides() {
     let mut w = v.clone();
     w.play_seen(mv("h3e3"), Some(Role::Cannon), None).expect("red reveals");
     assert_ne!(w.search_key(), v.search_key());
+}
+
+#[test]
+fn every_view_refusal_says_something_of_its_own() {
+    // An exhaustive match: a new variant fails to compile here until it has a sample.
+    fn ordinal(e: &ViewPlayError) -> usize {
+        match e {
+            ViewPlayError::Play(_) => 0,
+            ViewPlayError::RevealMissing { .. } => 1,
+            ViewPlayError::RevealUnexpected { .. } => 2,
+            ViewPlayError::RevealImpossible { .. } => 3,
+            ViewPlayError::CaptureMissing { .. } => 4,
+            ViewPlayError::CaptureUnknowable { .. } => 5,
+            ViewPlayError::CaptureImpossible { .. } => 6,
+        }
+    }
+    let m = mv("b3b10");
+    let samples = [
+        ViewPlayError::Play(PlayError::GameOver),
+        ViewPlayError::RevealMissing { mv: m },
+        ViewPlayError::RevealUnexpected { mv: m },
+        ViewPlayError::RevealImpossible { mv: m, role: Role::Horse },
+        ViewPlayError::CaptureMissing { mv: m },
+        ViewPlayError::CaptureUnknowable { mv: m },
+        ViewPlayError::CaptureImpossible { mv: m, role: Role::Horse },
+    ];
+    let covered: std::collections::BTreeSet<usize> = samples.iter().map(ordinal).collect();
+    assert_eq!(covered, (0..7).collect());
+    let texts: std::collections::BTreeSet<String> =
+        samples.iter().map(ToString::to_string).collect();
+    assert_eq!(texts.len(), samples.len(), "{texts:#?}");
+    assert!(texts.iter().all(|t| !t.is_empty()));
 }

@@ -11,13 +11,13 @@ use super::setup::{
 };
 use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
 use super::view::JieqiView;
-use super::{CapturedVisibility, Public, Rules, start_points, start_role};
+use super::{CapturedVisibility, Public, Rules, Tally, start_points, start_role};
 use crate::xiangqi::{Move, Piece, Role, Square};
 use crate::xiangqi_family::board::Board;
 use crate::xiangqi_family::chase::OnBoard;
 use crate::{
-    Color, NewGameError, ParseFenError, ParseMoveError, Position, Seat, SetupError, Start, Truth,
-    Variant,
+    Color, IllegalMoveReason, NewGameError, ParseFenError, ParseMoveError, Position, Seat,
+    SetupError, Start, Truth, Variant,
 };
 
 /// A uniform random number below `n` (`n > 0`), without the bias of a plain remainder.
@@ -132,22 +132,14 @@ impl Jieqi {
     /// Without a captured field, the pieces missing from the board count as captured face up.
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Jieqi, SetupError> {
         if setup.pool.is_some() {
-            return Err(SetupError::Other(
-                "this is a view FEN (a pool instead of the hidden identities): read it as a \
-                 JieqiView, or deal the identities with Jieqi::deal"
-                    .to_owned(),
-            ));
+            return Err(SetupError::ViewFenAsTruth);
         }
         let Placement { public, face_up, .. } = place(setup, rules)?;
         let mut identity = [None; 90];
         let mut hidden = [[0u8; 8]; 2];
         for s in Square::all() {
             if let Some(SetupCell::FaceDown { color, identity: id }) = setup.board[s.index()] {
-                let role = id.ok_or_else(|| {
-                    SetupError::Other(format!(
-                        "the identity of the face-down piece on {s} is missing"
-                    ))
-                })?;
+                let role = id.ok_or(SetupError::IdentityMissing { square: s.into() })?;
                 identity[s.index()] = Some(role);
                 hidden[color.index()][role as usize] += 1;
             }
@@ -169,12 +161,7 @@ impl Jieqi {
         if let Some(list) = &setup.captured {
             let mut fallen = [[0u32; 8]; 2];
             for c in list {
-                let role = c.role.ok_or_else(|| {
-                    SetupError::Other(
-                        "a full FEN names every captured piece; (X) and (x) belong in views"
-                            .to_owned(),
-                    )
-                })?;
+                let role = c.role.ok_or(SetupError::UnknownCaptureInTruth)?;
                 fallen[c.color.index()][role as usize] += 1;
                 captured.push(*c);
             }
@@ -186,7 +173,7 @@ impl Jieqi {
                         + fallen[ci][role as usize];
                     at_most_initial(color, role, n)?;
                     if n != u32::from(initial(role)) {
-                        return Err(missing(color, role, n, "on the board and captured"));
+                        return Err(missing(color, role, n, Tally::BoardAndCaptured));
                     }
                 }
             }
@@ -331,7 +318,7 @@ impl Jieqi {
         if revealed.is_some_and(|r| ev.revealed != Some(r)) || !captured_ok {
             return Err(ParseMoveError::Illegal {
                 text: text.to_owned(),
-                reason: format!("the game record says {}", ev.text()),
+                reason: IllegalMoveReason::RecordDisagrees { record: ev },
             });
         }
         Ok(m)

@@ -4,12 +4,11 @@ use std::error::Error;
 use std::fmt;
 
 use super::setup::{
-    Placement, Setup, SetupCell, at_most_initial, initial, missing, place, pool_text, side,
-    write_fen,
+    Placement, Setup, SetupCell, at_most_initial, initial, missing, place, pool_text, write_fen,
 };
 use super::truth::{Jieqi, knows_capture, start_public};
 use super::types::{CaptureList, CapturedPiece, Cell, HIDDEN_ROLES, MoveEvent, Pool};
-use super::{Public, Rules, record};
+use super::{Public, Rules, Tally, record};
 use crate::Truth;
 use crate::xiangqi::{Move, Piece, Role, Square};
 use crate::xiangqi_family::tables::TABLES;
@@ -154,31 +153,24 @@ impl JieqiView {
                 let mut unknown = [0u32; 2];
                 for c in list {
                     match c.role {
-                        Some(Role::General) => {
-                            return Err(SetupError::Other("a general is never captured".into()));
-                        }
+                        Some(Role::General) => return Err(SetupError::GeneralCaptured),
                         Some(role) => {
                             if c.face_down && !knows_capture(rules, seat, c.color) {
-                                return Err(SetupError::Other(format!(
-                                    "the {seat}'s view cannot know what a captured face-down {} \
-                                     piece was",
-                                    side(c.color)
-                                )));
+                                return Err(SetupError::CapturedIdentityUnknowable {
+                                    seat,
+                                    side: c.color,
+                                });
                             }
                             known[c.color.index()][role as usize] += 1;
                         }
                         None if c.face_down && knows_capture(rules, seat, c.color) => {
-                            return Err(SetupError::Other(format!(
-                                "the {seat}'s view knows every face-down {} piece it captured",
-                                side(c.color)
-                            )));
+                            return Err(SetupError::CapturedIdentityMissing {
+                                seat,
+                                side: c.color,
+                            });
                         }
                         None if c.face_down => unknown[c.color.index()] += 1,
-                        None => {
-                            return Err(SetupError::Other(
-                                "a piece captured face up is known to everyone".into(),
-                            ));
-                        }
+                        None => return Err(SetupError::FaceUpCaptureUnknown),
                     }
                     captured.push(*c);
                 }
@@ -190,12 +182,7 @@ impl JieqiView {
                             + u32::from(pool[ci].count(role));
                         at_most_initial(color, role, n)?;
                         if n != u32::from(initial(role)) {
-                            return Err(missing(
-                                color,
-                                role,
-                                n,
-                                "face up, captured and in the pool",
-                            ));
+                            return Err(missing(color, role, n, Tally::FaceUpCapturedAndPool));
                         }
                     }
                     let hidden = u32::from(face_down[ci]) + unknown[ci];
@@ -463,11 +450,7 @@ impl JieqiView {
 }
 
 fn pool_size_error(color: Color, total: u32, hidden: u32) -> SetupError {
-    SetupError::Other(format!(
-        "{}'s pool holds {total} identities for {hidden} face-down pieces (on the board or \
-         captured unseen)",
-        side(color)
-    ))
+    SetupError::PoolSize { side: color, identities: total, face_down: hidden }
 }
 
 impl Position for JieqiView {
@@ -504,10 +487,8 @@ impl Position for JieqiView {
     fn parse_ply(&self, text: &str) -> Result<(Move, Self), ParseMoveError> {
         let (m, revealed, captured) = self.parse_event(text)?;
         let mut next = self.clone();
-        next.play_seen(m, revealed, captured).map_err(|e| ParseMoveError::Illegal {
-            text: text.to_owned(),
-            reason: e.to_string(),
-        })?;
+        next.play_seen(m, revealed, captured)
+            .map_err(|e| ParseMoveError::Illegal { text: text.to_owned(), reason: e.into() })?;
         Ok((m, next))
     }
 

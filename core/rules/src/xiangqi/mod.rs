@@ -24,8 +24,8 @@ use crate::xiangqi_family::board::{Board, MoveList};
 use crate::xiangqi_family::chase;
 use crate::xiangqi_family::tables::TABLES;
 use crate::{
-    Color, DrawReason, Game, NewGameError, Outcome, ParseFenError, ParseMoveError, Position, Seat,
-    SetupError, Start, Truth, Variant, View, WinReason,
+    Color, DrawReason, Game, IllegalMoveReason, NewGameError, Outcome, ParseFenError,
+    ParseMoveError, Position, Seat, SetupError, Start, Truth, Variant, View, WinReason,
 };
 
 /// The start position in FEN.
@@ -208,21 +208,20 @@ impl Xiangqi {
             let Some(p) = setup.board[s.index()] else { continue };
             let n = &mut counts[p.color.index()][p.role as usize];
             *n += 1;
-            let side = Variant::Xiangqi.color_name(p.color);
             if p.role == Role::General && *n > 1 {
-                return Err(SetupError::TooManyKings { side });
+                return Err(SetupError::TooManyKings { game: Variant::Xiangqi, side: p.color });
             }
             if *n > p.role.max_count() {
                 return Err(SetupError::TooManyPieces { piece: p.char(), max: p.role.max_count() });
             }
             if !reachable(p.color, p.role, s) {
-                return Err(SetupError::PieceOutOfPlace { piece: p.char(), square: s.to_string() });
+                return Err(SetupError::PieceOutOfPlace { piece: p.char(), square: s.into() });
             }
             board.put(s, p);
         }
         for c in Color::ALL {
             if counts[c.index()][Role::General as usize] == 0 {
-                return Err(SetupError::MissingKing { side: Variant::Xiangqi.color_name(c) });
+                return Err(SetupError::MissingKing { game: Variant::Xiangqi, side: c });
             }
         }
         if board.in_check(!setup.turn) {
@@ -378,18 +377,19 @@ impl Xiangqi {
 
     /// Explains why `m` is not legal, or returns it.
     fn check_move(&self, text: &str, m: Move) -> Result<Move, ParseMoveError> {
-        let illegal = |reason: String| ParseMoveError::Illegal { text: text.to_owned(), reason };
+        let illegal = |reason| ParseMoveError::Illegal { text: text.to_owned(), reason };
         let Some(piece) = self.piece_at(m.from) else {
-            return Err(illegal(format!("there is no piece on {}", m.from)));
+            return Err(illegal(IllegalMoveReason::NoPiece { square: m.from.into() }));
         };
         if piece.color != self.turn {
-            return Err(illegal(format!(
-                "the {} on {} belongs to {}, and {} is to move",
-                piece.role.name(),
-                m.from,
-                Variant::Xiangqi.color_name(piece.color),
-                Variant::Xiangqi.color_name(self.turn)
-            )));
+            return Err(illegal(IllegalMoveReason::NotYourPiece {
+                game: Variant::Xiangqi,
+                square: m.from.into(),
+                piece: piece.role.into(),
+                face_down: false,
+                owner: piece.color,
+                to_move: self.turn,
+            }));
         }
         if self.legal_list().as_slice().contains(&m) {
             return Ok(m);
@@ -399,20 +399,27 @@ impl Xiangqi {
         if pseudo.as_slice().contains(&m) {
             let mut after = self.board.clone();
             after.make(m);
+            // Facing generals only when that alone exposes the general: attacked once the
+            // flying general counts, safe without it.
             let reason = if after.generals[0] % 9 == after.generals[1] % 9
                 && !self.board.in_check(self.turn)
                 && after.attacked_by(after.generals[self.turn.index()], !self.turn, true)
                 && !after.attacked_by(after.generals[self.turn.index()], !self.turn, false)
             {
-                "the generals would face each other on an open file".to_owned()
+                IllegalMoveReason::GeneralsFace
             } else if self.is_check() {
-                "it does not get the general out of check".to_owned()
+                IllegalMoveReason::StaysInCheck
             } else {
-                "it would leave the general in check".to_owned()
+                IllegalMoveReason::LeavesCheck
             };
             return Err(illegal(reason));
         }
-        Err(illegal(format!("the {} on {} cannot move to {}", piece.role.name(), m.from, m.to)))
+        Err(illegal(IllegalMoveReason::CannotReach {
+            piece: piece.role.into(),
+            face_down: false,
+            from: m.from.into(),
+            to: m.to.into(),
+        }))
     }
 }
 

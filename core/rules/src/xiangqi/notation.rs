@@ -11,7 +11,7 @@
 use super::{Move, Role, Square, Xiangqi};
 use crate::bits::Bits;
 use crate::xiangqi_family::tables::{Bb, sq_bit};
-use crate::{Color, ParseMoveError, Position};
+use crate::{Color, IllegalMoveReason, ParseMoveError, Position};
 
 /// The file number from `color`'s side (1 = the mover's rightmost file).
 fn file_number(color: Color, file: u8) -> u8 {
@@ -156,7 +156,7 @@ impl Xiangqi {
             [m] => Ok(*m),
             [] => Err(ParseMoveError::Illegal {
                 text: text.to_owned(),
-                reason: "no legal move fits this WXF text".to_owned(),
+                reason: IllegalMoveReason::NoWxfMatch,
             }),
             _ => Err(ParseMoveError::Ambiguous { text: text.to_owned() }),
         }

@@ -208,7 +208,10 @@ fn fen_errors_are_typed() {
         E::InvalidField { field: "halfmove clock", .. }
     ));
     assert!(matches!(err(&format!("{START_FEN} extra")), E::TrailingText { .. }));
-    assert_eq!(err("9/9/9/9/9/9/9/9/9/4K4 w"), E::Setup(S::MissingKing { side: "black" }));
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9/4K4 w"),
+        E::Setup(S::MissingKing { game: Variant::Xiangqi, side: Color::Black })
+    );
     assert!(matches!(err("4k4/9/9/9/9/9/9/9/9/3KK4 w"), E::Setup(S::TooManyKings { .. })));
     assert!(matches!(
         err("4k4/9/9/9/9/9/9/9/9/A3K4 w"),
@@ -260,6 +263,55 @@ fn move_texts() {
     assert!(matches!(p.parse_move("h3h1"), Err(ParseMoveError::Illegal { .. })));
     assert!(matches!(p.parse_move("a5a6"), Err(ParseMoveError::Illegal { .. })));
     assert!(matches!(p.parse_move("h8h1"), Err(ParseMoveError::Illegal { .. })));
+}
+
+/// The reason the rules give for refusing `text` in `p`.
+fn refusal(p: &Xiangqi, text: &str) -> IllegalMoveReason {
+    match p.parse_move(text) {
+        Err(ParseMoveError::Illegal { reason, .. }) => reason,
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn refusals_name_their_reason() {
+    let at = |name: &str| crate::Point::from(sq(name));
+    let p = Xiangqi::new();
+    assert_eq!(refusal(&p, "a5a6"), IllegalMoveReason::NoPiece { square: at("a5") });
+    assert_eq!(refusal(&p, "a5a6").to_string(), "there is no piece on a5");
+    assert_eq!(
+        refusal(&p, "h8h1"),
+        IllegalMoveReason::NotYourPiece {
+            game: Variant::Xiangqi,
+            square: at("h8"),
+            piece: crate::PieceKind::Cannon,
+            face_down: false,
+            owner: Color::Black,
+            to_move: Color::White,
+        }
+    );
+    assert_eq!(
+        refusal(&p, "h8h1").to_string(),
+        "the cannon on h8 belongs to black, and red is to move"
+    );
+    // The elephant on c1 blocks the horse's leg towards d2.
+    let blocked = IllegalMoveReason::CannotReach {
+        piece: crate::PieceKind::Horse,
+        face_down: false,
+        from: at("b1"),
+        to: at("d2"),
+    };
+    assert_eq!(refusal(&p, "b1d2"), blocked);
+    assert_eq!(blocked.to_string(), "the horse on b1 cannot move to d2");
+    assert_eq!(refusal(&p, "C5=4"), IllegalMoveReason::NoWxfMatch);
+    // The chariot on e2 is pinned to its general by Black's chariot on e9.
+    let pinned = pos("3k5/4r4/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    assert_eq!(refusal(&pinned, "e2d2"), IllegalMoveReason::LeavesCheck);
+    assert_eq!(refusal(&pinned, "e2d2").to_string(), "it would leave the general in check");
+    let checked = pos("3k5/4r4/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    assert_eq!(refusal(&checked, "a1a2"), IllegalMoveReason::StaysInCheck);
+    let facing = pos("4k4/9/9/9/4C4/9/9/9/9/4K4 w - - 0 1");
+    assert_eq!(refusal(&facing, "e6d6"), IllegalMoveReason::GeneralsFace);
 }
 
 #[test]

@@ -110,6 +110,17 @@ class BindingsTest {
             val blocked = s.tap(pt("b2")) as TapResult.Refused
             assertEquals(RefusalKind.ILLEGAL_MOVE, blocked.refusal.kind)
             assertEquals("the horse on b1 cannot move to b2", blocked.refusal.message)
+            // The typed reason, for a message catalog in the player's language.
+            assertEquals(
+                RefusalReason.IllegalMove(
+                    IllegalMoveReason.CannotReach(PieceKind.HORSE, false, pt("b1"), pt("b2")),
+                ),
+                blocked.refusal.reason,
+            )
+            assertEquals(
+                RefusalReason.OpponentPiece(Variant.XIANGQI, Side.FIRST),
+                theirs.refusal.reason,
+            )
 
             val dragged = s.drag(pt("b1"), pt("c3")) as TapResult.Moved
             assertEquals("H8+7", dragged.record.notation)

@@ -34,7 +34,7 @@ private val defaults = Settings(
 )
 
 private fun newGame(first: Player = Player.Person, second: Player = Player.Person, seed: ULong? = null) =
-    NewGame(Variant.XIANGQI, null, null, first, second, seed)
+    NewGame(variant = Variant.XIANGQI, handicap = null, fen = null, first = first, second = second, botSeed = seed)
 
 private fun GameController.tapPoint(file: Int, rank: Int) =
     tap(state.value.orientation.cellOf(point(file, rank)))
@@ -198,7 +198,7 @@ class GameControllerTest {
     fun `a game that begins with Black starts its move list with an ellipsis`() {
         val fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1"
         val c = GameController(
-            GameSession(NewGame(Variant.XIANGQI, null, fen, Player.Person, Player.Person)),
+            GameSession(NewGame(variant = Variant.XIANGQI, handicap = null, fen = fen, first = Player.Person, second = Player.Person)),
             null, defaults, now, Dispatchers.Unconfined,
         )
         assertEquals("Black to move: check", c.state.value.status)
