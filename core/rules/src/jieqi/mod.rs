@@ -5,13 +5,13 @@
 //!
 //! [`Jieqi`] is the true state: every piece's identity, face down or face up, and every
 //! captured piece. It never leaves the core (or the server): a UI, a bot or the network gets a
-//! [`JieqiView`] from [`Truth::view`], which holds exactly what one [`Seat`] may know: the
+//! [`JieqiView`] from [`Truth::view`](crate::Truth::view), which holds exactly what one [`Seat`] may know: the
 //! board with face-down markers, all reveals, the identities of the face-down pieces this seat
 //! captured, and the [`Pool`] of identities that can still be face down on each side. A face-down
 //! piece moves, captures and gives check as the piece of its point, so legal moves, check and
 //! the outcome are computed from a view alone; [`JieqiView::play_seen`] applies a move given
 //! the identity it reveals (a chance node for a bot). A seat's record of views is a
-//! `Game<JieqiView>` ([`Game::view`] of the true game), for the rules that read history
+//! `Game<JieqiView>` ([`Game::view`](crate::Game::view) of the true game), for the rules that read history
 //! (repetition, Tencent's cap on checks and chases).
 //!
 //! ```

@@ -63,7 +63,7 @@ pub(crate) fn start_public(rules: Rules) -> Public {
 ///
 /// This is what the server (or the phone, for a local game) keeps; it must never be shown to
 /// a player. Hand out [`Jieqi::view`] instead. Its [`Position`] implementation makes
-/// [`Game<Jieqi>`] the game record: each ply's position knows what its move revealed and
+/// [`Game<Jieqi>`](crate::Game) the game record: each ply's position knows what its move revealed and
 /// captured ([`Jieqi::last_event`]), and the repetition and Tencent rules read it.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Jieqi {

@@ -30,7 +30,7 @@ use crate::{
 /// as its count), and a capture of a face-down piece by this seat is another one over the
 /// victim's pool (when the rules let the capturer see it; see [`JieqiView::learns_capture`]).
 /// [`JieqiView::play_seen`] applies a move with the outcome assumed; a record of views
-/// (`Game<JieqiView>`, see [`Game::play_seen`]) adds the history for repetition. [`Jieqi::deal`] samples a full position consistent with a view.
+/// (`Game<JieqiView>`, see [`Game::play_seen`](crate::Game::play_seen)) adds the history for repetition. [`Jieqi::deal`] samples a full position consistent with a view.
 #[derive(Clone, PartialEq, Eq)]
 pub struct JieqiView {
     pub(crate) public: Public,
