@@ -7,12 +7,14 @@
 //! and Swift, so this crate stays usable from Rust (the CLI, the server, tests) as it is.
 
 mod bot;
+mod entry;
 mod error;
 mod games;
 pub mod model;
 mod session;
 mod store;
 mod table;
+pub mod text;
 
 pub use bot::{BotReply, BotRequest};
 pub use error::{SessionError, StoreError};

@@ -84,7 +84,7 @@ fn tapping_a_piece_selects_it_and_shows_its_targets() {
     assert_eq!(s.tap(pt("h3")), TapResult::Selected(pt("h3")));
     let v = s.view();
     assert_eq!(v.selected, Some(pt("h3")));
-    let mut targets: Vec<String> = v.targets.iter().map(Point::to_string).collect();
+    let mut targets: Vec<String> = v.targets.iter().map(|t| t.point.to_string()).collect();
     targets.sort();
     // Up the file to h7, the jump onto the horse on h10, back to h2, along rank 3.
     assert_eq!(targets, ["c3", "d3", "e3", "f3", "g3", "h10", "h2", "h4", "h5", "h6", "h7", "i3"]);
@@ -218,7 +218,7 @@ fn check_is_shown_on_the_general_in_check() {
     assert!(s.view().point(pt("e10")).unwrap().highlights.check);
     // d10 would face Red's general on the open d-file: only f10 saves Black.
     s.tap(pt("e10"));
-    assert_eq!(s.view().targets, [pt("f10")]);
+    assert_eq!(s.view().targets.iter().map(|t| t.point).collect::<Vec<_>>(), [pt("f10")]);
     s.tap(pt("f10"));
     assert_eq!(s.view().check, None);
 }
@@ -355,13 +355,16 @@ fn a_record_with_a_move_that_does_not_replay_is_an_error() {
 fn every_game_of_the_family_is_played_saved_and_rebuilt_by_the_same_session_code() {
     for &variant in Variant::ALL {
         let mut s = Session::new(NewGame::pass_and_play(variant)).unwrap();
+        // Where pieces are hidden, the device goes to the first player before the board shows.
+        let handed = s.confirm_hand_over();
+        assert_eq!(handed, variant == Variant::Jieqi, "{variant}");
         let v = s.view();
         assert_eq!(v.variant, variant);
         assert!(v.points.iter().any(|p| p.piece.is_some()), "{variant}");
         // A tap on a piece of the side to move with a legal move, then on its first target.
         let selected = v.points.iter().any(|p| matches!(s.tap(p.point), TapResult::Selected(_)));
         assert!(selected, "{variant}: some piece can move");
-        let to = s.view().targets[0];
+        let to = s.view().targets[0].point;
         assert!(matches!(s.tap(to), TapResult::Moved(_)), "{variant}");
         assert_eq!(s.moves().len(), 1);
         let back = Session::from_record(&s.record()).unwrap();
@@ -416,7 +419,7 @@ fn random_taps_drags_undos_and_resignations_keep_the_session_consistent() {
             }
             4..=30 => s.drag(a, b),
             31..=60 if !targets.is_empty() => {
-                let t = targets[rng.next(targets.len() as u64) as usize];
+                let t = targets[rng.next(targets.len() as u64) as usize].point;
                 s.tap(t)
             }
             _ => s.tap(a),
@@ -434,7 +437,7 @@ fn random_taps_drags_undos_and_resignations_keep_the_session_consistent() {
                 let piece = v.point(sel).and_then(|pv| pv.piece).expect("a selected piece");
                 assert_eq!(piece.side, v.to_move);
                 assert!(!v.targets.is_empty());
-                assert!(v.targets.iter().all(|t| v.point(*t).unwrap().highlights.target));
+                assert!(v.targets.iter().all(|t| v.point(t.point).unwrap().highlights.target));
             }
             None => assert!(v.targets.is_empty()),
         }
@@ -456,11 +459,16 @@ fn some_person_move(s: &mut Session) -> MoveRecord {
     let v = s.view();
     for pv in &v.points {
         if pv.piece.is_some_and(|p| p.side == v.to_move) {
-            for t in s.table.targets(pv.point) {
-                if let Ok(m) = s.table.play_points(pv.point, t) {
+            if !matches!(s.tap(pv.point), TapResult::Selected(_)) {
+                continue;
+            }
+            for t in s.view().targets {
+                // A refused step keeps the piece in hand for the next target.
+                if let TapResult::Moved(m) = s.tap(t.point) {
                     return m;
                 }
             }
+            s.cancel_input();
         }
     }
     panic!("no move for the person in {}", s.fen());
