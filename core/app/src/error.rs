@@ -119,6 +119,14 @@ pub enum StoreError {
         /// What is wrong with it.
         detail: String,
     },
+    /// A file could not be moved (setting a database aside).
+    #[error("the file {path} could not be moved: {detail}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system reported.
+        detail: String,
+    },
     /// SQLite failed for another reason (disk full, file locked, no permission, ...).
     #[error("the database {path} could not be used: {source}")]
     Sqlite {
