@@ -22,8 +22,10 @@ use std::time::Duration;
 
 use rodina_app::{SessionError, StoreError};
 
+mod text;
 mod types;
 
+pub use text::*;
 pub use types::*;
 
 uniffi::setup_scaffolding!();
@@ -34,10 +36,17 @@ uniffi::setup_scaffolding!();
 #[uniffi(flat_error)]
 pub enum RodinaError {
     /// Text or options given to the call cannot be used: a malformed FEN, an illegal or
-    /// unreadable move, an unknown handicap, a move after the game ended. Show the message
-    /// and let the player (or the developer) correct it.
+    /// unreadable move, an unknown handicap or an option the game does not have. Show the
+    /// message and let the player (or the developer) correct it.
     #[error("{0}")]
     InvalidInput(String),
+    /// The game is over: nothing more can be played in it. Redraw the result.
+    #[error("{0}")]
+    GameOver(String),
+    /// Something this version of the app cannot do: a saved game of a game or player this
+    /// version does not know (written by a newer one). Leave it as it is; an update opens it.
+    #[error("{0}")]
+    Unsupported(String),
     /// The saved game asked for does not exist (deleted elsewhere). Refresh the list.
     #[error("{0}")]
     NotFound(String),
@@ -64,7 +73,17 @@ pub enum RodinaError {
 
 impl From<SessionError> for RodinaError {
     fn from(e: SessionError) -> Self {
-        RodinaError::InvalidInput(e.to_string())
+        let message = e.to_string();
+        match e {
+            SessionError::GameOver => RodinaError::GameOver(message),
+            SessionError::Randomness(_) | SessionError::StaleBotReply => {
+                RodinaError::Internal(message)
+            }
+            SessionError::Fen(_)
+            | SessionError::Move(_)
+            | SessionError::Forbidden { .. }
+            | SessionError::Options(_) => RodinaError::InvalidInput(message),
+        }
     }
 }
 
@@ -78,7 +97,8 @@ impl From<StoreError> for RodinaError {
             StoreError::TooNew { .. } => RodinaError::DatabaseTooNew(message),
             StoreError::NotFound { .. } => RodinaError::NotFound(message),
             StoreError::BadRecord { .. } => RodinaError::SavedGameDamaged(message),
-            StoreError::Sqlite { .. } => RodinaError::Storage(message),
+            StoreError::Unsupported { .. } => RodinaError::Unsupported(message),
+            StoreError::Sqlite { .. } | StoreError::Io { .. } => RodinaError::Storage(message),
         }
     }
 }
@@ -151,6 +171,8 @@ pub struct GameSession {
     stop: Mutex<Arc<AtomicBool>>,
     /// Bot searches running now.
     thinking: AtomicUsize,
+    /// Held by a save from its copy of the game to its write.
+    saving: Mutex<()>,
 }
 
 impl GameSession {
@@ -159,6 +181,7 @@ impl GameSession {
             inner: Mutex::new(inner),
             stop: Mutex::new(Arc::new(AtomicBool::new(false))),
             thinking: AtomicUsize::new(0),
+            saving: Mutex::new(()),
         })
     }
 
@@ -236,19 +259,54 @@ impl GameSession {
         lock(&self.inner).view().into()
     }
 
-    /// A tap on a point: selects, moves, deselects, or refuses with a reason.
+    /// A tap on a point: lifts a piece, steps it (in Friendly chess each released piece in
+    /// turn), puts it back, or refuses with a reason in the session's language.
     pub fn tap(&self, point: Point) -> TapResult {
-        lock(&self.inner).tap(point.into()).into()
+        let mut session = lock(&self.inner);
+        let result = session.tap(point.into());
+        TapResult::new(result, session.language())
     }
 
     /// A piece dragged from `from` and dropped on `to`.
     pub fn drag(&self, from: Point, to: Point) -> TapResult {
-        lock(&self.inner).drag(from.into(), to.into()).into()
+        let mut session = lock(&self.inner);
+        let result = session.drag(from.into(), to.into());
+        TapResult::new(result, session.language())
+    }
+
+    /// Chooses the piece a pawn becomes: the promotion the step just tapped asked for, or a
+    /// promotion owed (`view().promotion`).
+    pub fn choose_promotion(&self, kind: PieceKind) -> TapResult {
+        let mut session = lock(&self.inner);
+        let result = session.choose_promotion(kind.into());
+        TapResult::new(result, session.language())
+    }
+
+    /// Starts the move under way again (the lifted piece back, a chain's steps undone);
+    /// returns whether there was anything to undo.
+    pub fn restart_move(&self) -> bool {
+        lock(&self.inner).restart_move()
     }
 
     /// Drops the selection (or a move begun); returns whether there was one.
     pub fn cancel_input(&self) -> bool {
         lock(&self.inner).cancel_input()
+    }
+
+    /// The player at the device confirms they are the one it was handed to
+    /// (`Awaiting.HandOver`): the board shows again. Returns whether a hand-over was awaited.
+    pub fn confirm_hand_over(&self) -> bool {
+        lock(&self.inner).confirm_hand_over()
+    }
+
+    /// The language of the view's texts.
+    pub fn language(&self) -> Language {
+        lock(&self.inner).language().into()
+    }
+
+    /// Speaks `language` from now on (the view's status, results, refusals).
+    pub fn set_language(&self, language: Language) {
+        lock(&self.inner).set_language(language.into());
     }
 
     /// Plays a move given as text: coordinates (`h3e3`) or WXF (`C2=5`). A bot thinking
@@ -329,10 +387,16 @@ impl GameSession {
         lock(&self.inner).player(side.into()).clone().into()
     }
 
-    /// Saves the game to `store` (the first time as a new saved game); returns its id.
+    /// Saves the game to `store` (the first time as a new saved game, and anew if it was
+    /// deleted meanwhile); returns its id. The game is copied first: the disk write holds
+    /// the store, not the game, so taps go on while it writes. Saves of one session are
+    /// written one after the other, in the order they copied the game.
     pub fn save(&self, store: Arc<Store>) -> Result<i64, RodinaError> {
-        let store = lock(&store.inner);
-        Ok(lock(&self.inner).save(&store)?)
+        let _one_at_a_time = lock(&self.saving);
+        let snapshot = lock(&self.inner).save_snapshot();
+        let id = snapshot.write(&lock(&store.inner))?;
+        lock(&self.inner).saved(&snapshot, id);
+        Ok(id)
     }
 
     /// The id of the saved game this session writes to, once saved or resumed.
@@ -383,6 +447,16 @@ impl GameSession {
             Err(e) => Err(e.into()),
         }
     }
+}
+
+/// Moves the database at `path` that could not be opened (damaged, another program's, from a
+/// newer version) aside, journals and all, so that `Store.open` creates a new one; the old
+/// file is kept beside it under a name that says `why` and when. Returns that name, `None` if
+/// there was no file. Only on the player's word, never silently.
+#[uniffi::export]
+pub fn set_aside_database(path: String, why: String) -> Result<Option<String>, RodinaError> {
+    let kept = rodina_app::Store::set_aside(&path, &why)?;
+    Ok(kept.map(|p| p.to_string_lossy().into_owned()))
 }
 
 /// The bot levels, weakest first, for the new-game screen.

@@ -37,7 +37,12 @@ fn a_session_plays_through_the_exported_api() {
     assert_eq!(v.awaiting, Awaiting::Person { side: Side::Second });
     let TapResult::Refused { refusal } = s.tap(p(4, 2)) else { panic!("not refused") };
     assert_eq!(refusal.kind, RefusalKind::OpponentPiece);
-    assert_eq!(refusal.message, "that piece is not yours to move: black is to move");
+    assert_eq!(refusal.message, "That piece is not yours to move: Black is to move.");
+    // The same refusal in Slovak, once the session speaks it.
+    s.set_language(Language::Slovak);
+    let TapResult::Refused { refusal } = s.tap(p(4, 2)) else { panic!("not refused") };
+    assert_eq!(refusal.message, "Túto figúru neťaháte vy: na ťahu je Čierny.");
+    assert_eq!(s.view().status, "Na ťahu je Čierny");
     assert_eq!(
         refusal.reason,
         RefusalReason::OpponentPiece { game: Variant::Xiangqi, to_move: Side::Second }
@@ -52,7 +57,7 @@ fn a_refused_move_carries_the_rules_reason_for_a_catalog() {
     assert_eq!(s.tap(p(1, 0)), TapResult::Selected { point: p(1, 0) });
     let TapResult::Refused { refusal } = s.tap(p(1, 1)) else { panic!("not refused") };
     assert_eq!(refusal.kind, RefusalKind::IllegalMove);
-    assert_eq!(refusal.message, "the horse on b1 cannot move to b2");
+    assert_eq!(refusal.message, "The horse on b1 cannot move to b2.");
     assert_eq!(
         refusal.reason,
         RefusalReason::IllegalMove {

@@ -111,6 +111,15 @@ pub enum StoreError {
         /// The id asked for.
         id: i64,
     },
+    /// A saved game is of a game (or has a player) this version does not know: a newer
+    /// version wrote it. It is left as it is.
+    #[error("saved game {id} is of a kind this version cannot open: {detail}")]
+    Unsupported {
+        /// The saved game.
+        id: i64,
+        /// What this version does not know.
+        detail: String,
+    },
     /// A saved game's record cannot be turned back into a game.
     #[error("saved game {id} cannot be read: {detail}")]
     BadRecord {

@@ -19,10 +19,11 @@ pub mod text;
 pub use bot::{BotReply, BotRequest};
 pub use error::{SessionError, StoreError};
 pub use model::{
-    Awaiting, BoardView, GameSummary, Highlights, Hovering, MoveRecord, NewGame, PieceKind,
-    PieceView, Player, Point, PointView, Refusal, TapResult,
+    Awaiting, BoardView, CapturedView, GameSummary, Highlights, Hovering, MoveRecord, MoveRow,
+    NewGame, PieceKind, PieceView, Player, PlayerBar, Point, PointView, PromotionChoice, Refusal,
+    TapResult, TargetKind,
 };
 /// Bot levels, as the engine defines them: ids, names in English and Slovak.
 pub use rodina_engine::Level;
-pub use session::Session;
+pub use session::{SaveSnapshot, Session};
 pub use store::{APPLICATION_ID, GameRecord, PieceStyle, SCHEMA_VERSION, Settings, Store};

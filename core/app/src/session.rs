@@ -28,6 +28,28 @@ use crate::table::Situation;
 use crate::table::{Table, new_table};
 use crate::text::{self, Language};
 
+/// What saving a session writes, copied from it ([`Session::save_snapshot`]).
+#[derive(Clone, Debug)]
+pub struct SaveSnapshot {
+    record: GameRecord,
+    outcome: Option<Outcome>,
+    id: Option<i64>,
+    session: u64,
+}
+
+impl SaveSnapshot {
+    /// Writes the copy: over its saved game, or as a new one the first time, or when the
+    /// saved game was deleted meanwhile (the player is still playing it). Returns the id.
+    pub fn write(&self, store: &Store) -> Result<i64, StoreError> {
+        match store.save_game(self.id, &self.record, self.outcome) {
+            Err(StoreError::NotFound { .. }) if self.id.is_some() => {
+                store.save_game(None, &self.record, self.outcome)
+            }
+            written => written,
+        }
+    }
+}
+
 /// A game being played on this device.
 pub struct Session {
     table: Box<dyn Table>,
@@ -175,12 +197,31 @@ impl Session {
         }
     }
 
-    /// Saves the game: the first time as a new saved game, then over the same one.
-    /// Returns the saved game's id.
+    /// Saves the game: the first time as a new saved game, then over the same one (anew if
+    /// it was deleted meanwhile). Returns the saved game's id.
     pub fn save(&mut self, store: &Store) -> Result<i64, StoreError> {
-        let id = store.save_game(self.saved_id, &self.record(), self.outcome())?;
-        self.saved_id = Some(id);
+        let snapshot = self.save_snapshot();
+        let id = snapshot.write(store)?;
+        self.saved(&snapshot, id);
         Ok(id)
+    }
+
+    /// A copy of what saving writes, to write without holding the session (a UI saves on
+    /// another thread while the player goes on).
+    pub fn save_snapshot(&self) -> SaveSnapshot {
+        SaveSnapshot {
+            record: self.record(),
+            outcome: self.outcome(),
+            id: self.saved_id,
+            session: self.id,
+        }
+    }
+
+    /// Takes note that `snapshot` was written as saved game `id`.
+    pub fn saved(&mut self, snapshot: &SaveSnapshot, id: i64) {
+        if snapshot.session == self.id {
+            self.saved_id = Some(id);
+        }
     }
 
     /// Opens a saved game to go on playing it; saving it again updates the same one.
