@@ -600,16 +600,21 @@ impl<G: SearchGame> Searcher<G> {
             let b = -((-(i64::from(beta) * total - sum - lo * rest)).div_euclid(w));
             let a = a.max(lo - 1) as i32;
             let b = b.min(hi + 1) as i32;
-            let check = child.in_check();
+            let check = G::HAS_CHECK && child.in_check();
             self.path.push(PathEntry { key: child.key(), in_check: check, reset: true });
-            let v = if depth < 0 {
-                // Inside quiescence each outcome is judged statically: captures that reveal
-                // pieces are everywhere in hidden-piece games, and expanding every identity
-                // of every one of them would never end.
-                self.nodes += 1;
-                if check { -self.eval(child) / 2 } else { -self.eval(child) }
-            } else {
+            let v = if depth >= 0 {
                 -self.negamax(child, depth, -b, -a, ply + 1, check, false, true)
+            } else if check {
+                // An outcome that gives check is searched as quiescence searches every
+                // position in check (every evasion, no standing pat): an evaluation cannot
+                // tell a mate from a harmless check.
+                -self.qsearch(child, -b, -a, ply + 1, true)
+            } else {
+                // Otherwise, inside quiescence each outcome is judged statically: captures
+                // that reveal pieces are everywhere in hidden-piece games, and expanding
+                // every identity of every one of them would never end. It is a node like
+                // any other, under the same limits.
+                self.static_outcome(child, ply + 1)
             };
             self.path.pop();
             if self.aborted {
@@ -629,6 +634,27 @@ impl<G: SearchGame> Searcher<G> {
         }
         self.frames[ply].outcomes = outs;
         answer.unwrap_or((sum / total) as i32)
+    }
+
+    /// The value of a chance move's outcome judged without a search, for the side that
+    /// made the move: a node counted under the search's limits, the game's end where it
+    /// ends, the evaluation otherwise. 0 if the search must stop.
+    fn static_outcome(&mut self, child: &G, ply: usize) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        match child.terminal() {
+            Some(o) => -self.outcome_score(o, child, ply),
+            None => -self.eval(child),
+        }
+    }
+
+    /// [`Searcher::chance_value`] with the full window, at the root, for other modules'
+    /// tests.
+    #[cfg(test)]
+    pub(crate) fn chance_value_for_test(&mut self, pos: &G, m: &G::Move, depth: i32) -> i32 {
+        self.chance_value(pos, m, depth, -INFINITE, INFINITE, 0)
     }
 
     /// The alpha-beta search proper (negamax form).
