@@ -229,7 +229,7 @@ mod tests {
     use rodina_rules::{Game, Truth, View};
 
     use super::*;
-    use crate::{Bot, Level};
+    use crate::{Bot, Level, Limits, Request, Searcher};
 
     fn shuffled(seed: u64) -> Jieqi {
         Jieqi::shuffled(&mut ChaCha8Rng::seed_from_u64(seed), Rules::DEFAULT)
@@ -325,6 +325,79 @@ mod tests {
             game.play(&m).expect("the bot's move is legal");
         }
         assert!(game.outcome().is_some(), "{} plies and no end", game.len());
+    }
+
+    /// Views from a game of two Beginner bots, every seventh ply: captures and reveals
+    /// everywhere, the chance nodes quiescence judges statically.
+    fn sample_views(seed: u64, plies: usize) -> Vec<JieqiView> {
+        let mut game = Game::new(shuffled(seed));
+        let mut bots = [
+            Bot::<JieqiView>::new(Level::Beginner, seed),
+            Bot::<JieqiView>::new(Level::Beginner, seed + 1),
+        ];
+        let mut views = Vec::new();
+        while game.outcome().is_none() && game.len() < plies {
+            let seat = Seat::Player(game.turn());
+            let record = game.view(seat);
+            if game.len() % 7 == 3 {
+                views.push(record.position().clone());
+            }
+            let m = bots[game.turn().index()].choose(&record, None, None).expect("a move").mv;
+            game.play(&m).expect("the bot's move is legal");
+        }
+        views
+    }
+
+    #[test]
+    fn a_node_limited_search_keeps_to_its_budget() {
+        // Every node is counted where the limit is checked, the outcomes quiescence judges
+        // statically too, so a search never goes past its budget.
+        let mut over = Vec::new();
+        let mut searched = 0;
+        for seed in [5, 6] {
+            for view in sample_views(seed, 90) {
+                let mut s = Searcher::<JieqiView>::new(1 << 20);
+                for limit in [1, 2, 3, 5, 8, 13, 50, 137, 500, 1_009, 3_001, 10_007] {
+                    s.clear();
+                    let r = s.search(&Request::new(&view, Limits::nodes(limit)), |_| {});
+                    searched += 1;
+                    assert!(r.best.is_some());
+                    if r.nodes > limit {
+                        over.push((view.fen(), limit, r.nodes));
+                    }
+                }
+            }
+        }
+        assert!(searched > 50, "{searched} searches");
+        assert!(over.is_empty(), "{} of {searched} searches went over: {over:?}", over.len());
+    }
+
+    #[test]
+    fn a_reveal_that_gives_check_in_quiescence_is_searched_not_guessed() {
+        // Red's face-down piece on a1 moves as a chariot and takes Black's advisor on a10. If
+        // it turns up a chariot (one outcome in two), Black's general on d10 is mated: the
+        // chariot on i9 holds the ninth rank. If a soldier, the game goes on with Red a
+        // chariot up.
+        let view = JieqiView::from_fen(
+            "a2k5/8R/9/9/9/4p4/2X6/9/9/X3K4 w R1P1 0 1",
+            Seat::Player(Color::White),
+        )
+        .expect("valid view FEN");
+        let m = view.parse_move("a1a10").expect("legal");
+        assert!(SearchGame::is_chance(&view, &m));
+        let mut outs = Vec::new();
+        view.outcomes(&m, &mut outs);
+        assert_eq!(outs.len(), 2);
+        let mated = outs.iter().filter(|(o, _)| o.in_check()).count();
+        assert_eq!(mated, 1, "only the chariot gives check");
+        // As quiescence sees it (a negative depth: each outcome judged on its own).
+        let mut s = Searcher::<JieqiView>::new(1 << 20);
+        let v = s.chance_value_for_test(&view, &m, -1);
+        // The mate counts as a win (kept inside the evaluation range), the other outcome as
+        // its evaluation: the average is far above anything material alone gives.
+        let soldier = outs.iter().find(|(o, _)| !o.in_check()).map(|(o, _)| -evaluate(o));
+        let soldier = soldier.expect("the soldier outcome");
+        assert_eq!(v, (crate::score::EVAL_LIMIT + soldier) / 2, "{v}, soldier outcome {soldier}");
     }
 
     #[test]

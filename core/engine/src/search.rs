@@ -191,6 +191,9 @@ pub struct Searcher<G: SearchGame> {
     deadline: Option<Instant>,
     start: Instant,
     aborted: bool,
+    /// Whether a reply was overlooked below the root in the current root iteration: the
+    /// root's score then rests on blind spots.
+    overlooked: bool,
     seldepth: usize,
     stop: Option<Arc<AtomicBool>>,
     /// The side to move at the root (the side the contempt works for).
@@ -221,6 +224,7 @@ impl<G: SearchGame> Searcher<G> {
             deadline: None,
             start: Instant::now(),
             aborted: false,
+            overlooked: false,
             seldepth: 0,
             stop: None,
             root_side: Color::White,
@@ -445,6 +449,7 @@ impl<G: SearchGame> Searcher<G> {
     ) -> (i32, Option<usize>) {
         let depth = if in_check && G::HAS_CHECK { depth + 1 } else { depth };
         self.pv[0].clear();
+        self.overlooked = false;
         let mut best = -INFINITE;
         let mut best_index = None;
         for (i, rm) in root_moves.iter().enumerate() {
@@ -511,20 +516,25 @@ impl<G: SearchGame> Searcher<G> {
                 }
             }
         }
-        self.tt.store(
-            root.key(),
-            0,
-            best_index.map_or(0, |i| root_moves[i].key),
-            best,
-            depth,
-            if best >= beta {
-                Bound::Lower
-            } else if best_index.is_some() {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            },
-        );
+        if !self.overlooked {
+            // A root score that rests on overlooked replies is what this bot believes, not
+            // what the position is worth; the root's entry is not needed by the next
+            // iteration (root moves keep their own order), so it is simply not stored.
+            self.tt.store(
+                root.key(),
+                0,
+                best_index.map_or(0, |i| root_moves[i].key),
+                best,
+                depth,
+                if best >= beta {
+                    Bound::Lower
+                } else if best_index.is_some() {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                },
+            );
+        }
         (best, best_index)
     }
 
@@ -590,16 +600,21 @@ impl<G: SearchGame> Searcher<G> {
             let b = -((-(i64::from(beta) * total - sum - lo * rest)).div_euclid(w));
             let a = a.max(lo - 1) as i32;
             let b = b.min(hi + 1) as i32;
-            let check = child.in_check();
+            let check = G::HAS_CHECK && child.in_check();
             self.path.push(PathEntry { key: child.key(), in_check: check, reset: true });
-            let v = if depth < 0 {
-                // Inside quiescence each outcome is judged statically: captures that reveal
-                // pieces are everywhere in hidden-piece games, and expanding every identity
-                // of every one of them would never end.
-                self.nodes += 1;
-                if check { -self.eval(child) / 2 } else { -self.eval(child) }
-            } else {
+            let v = if depth >= 0 {
                 -self.negamax(child, depth, -b, -a, ply + 1, check, false, true)
+            } else if check {
+                // An outcome that gives check is searched as quiescence searches every
+                // position in check (every evasion, no standing pat): an evaluation cannot
+                // tell a mate from a harmless check.
+                -self.qsearch(child, -b, -a, ply + 1, true)
+            } else {
+                // Otherwise, inside quiescence each outcome is judged statically: captures
+                // that reveal pieces are everywhere in hidden-piece games, and expanding
+                // every identity of every one of them would never end. It is a node like
+                // any other, under the same limits.
+                self.static_outcome(child, ply + 1)
             };
             self.path.pop();
             if self.aborted {
@@ -619,6 +634,27 @@ impl<G: SearchGame> Searcher<G> {
         }
         self.frames[ply].outcomes = outs;
         answer.unwrap_or((sum / total) as i32)
+    }
+
+    /// The value of a chance move's outcome judged without a search, for the side that
+    /// made the move: a node counted under the search's limits, the game's end where it
+    /// ends, the evaluation otherwise. 0 if the search must stop.
+    fn static_outcome(&mut self, child: &G, ply: usize) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        match child.terminal() {
+            Some(o) => -self.outcome_score(o, child, ply),
+            None => -self.eval(child),
+        }
+    }
+
+    /// [`Searcher::chance_value`] with the full window, at the root, for other modules'
+    /// tests.
+    #[cfg(test)]
+    pub(crate) fn chance_value_for_test(&mut self, pos: &G, m: &G::Move, depth: i32) -> i32 {
+        self.chance_value(pos, m, depth, -INFINITE, INFINITE, 0)
     }
 
     /// The alpha-beta search proper (negamax form).
@@ -729,12 +765,14 @@ impl<G: SearchGame> Searcher<G> {
         let mut best_key = 0;
         let mut searched = 0usize;
         let blind = self.settings.blind_per_mille > 0 && ply == 1;
+        let mut overlooked = false;
         let n = moves.len();
         for i in 0..n {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i].clone();
             let mkey = pos.move_key(&m);
             if blind && !(i == n - 1 && searched == 0) && self.overlooks(key, mkey) {
+                overlooked = true;
                 continue;
             }
             let capture = pos.capture_order(&m).is_some();
@@ -859,14 +897,16 @@ impl<G: SearchGame> Searcher<G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            key,
-            ply,
-            if bound == Bound::Upper { 0 } else { best_key },
-            best,
-            depth,
-            bound,
-        );
+        if let Some(bound) = self.bound_to_store(bound, overlooked) {
+            self.tt.store(
+                key,
+                ply,
+                if bound == Bound::Upper { 0 } else { best_key },
+                best,
+                depth,
+                bound,
+            );
+        }
         best
     }
 
@@ -927,6 +967,7 @@ impl<G: SearchGame> Searcher<G> {
         let mut best = stand;
         let mut best_key = 0;
         let blind = self.settings.blind_per_mille > 0 && ply == 1;
+        let mut overlooked = false;
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i].clone();
@@ -942,6 +983,7 @@ impl<G: SearchGame> Searcher<G> {
             }
             let mkey = pos.move_key(&m);
             if blind && best > -INFINITE && self.overlooks(key, mkey) {
+                overlooked = true;
                 continue;
             }
             let chance = G::HAS_CHANCE && pos.is_chance(&m);
@@ -985,8 +1027,27 @@ impl<G: SearchGame> Searcher<G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_key, best, 0, bound);
+        if let Some(bound) = self.bound_to_store(bound, overlooked) {
+            self.tt.store(key, ply, best_key, best, 0, bound);
+        }
         best
+    }
+
+    /// What a node's result may be stored as, given whether the node overlooked some of its
+    /// moves (a blind spot at ply 1). Leaving moves out can only lower the best score, so
+    /// one that overlooked moves is still a true lower bound when a searched move reached
+    /// it (exact or failing high), but nothing when every searched move failed low: the
+    /// overlooked ones might have done better. Stored as more, it would be taken as the
+    /// truth where the state comes again deeper in the tree, or in the next iteration.
+    fn bound_to_store(&mut self, bound: Bound, overlooked: bool) -> Option<Bound> {
+        if !overlooked {
+            return Some(bound);
+        }
+        self.overlooked = true;
+        match bound {
+            Bound::Exact | Bound::Lower => Some(Bound::Lower),
+            Bound::Upper => None,
+        }
     }
 
     /// Counts a node and tells whether the search must stop now.
@@ -1296,6 +1357,78 @@ mod tests {
         let req = Request { root_moves: Some(&only), ..Request::new(&p, Limits::depth(3)) };
         let r = Searcher::<Xiangqi>::new(1 << 16).search(&req, |_| {});
         assert_eq!(r.best, Some(only[0]));
+    }
+
+    /// The value of `p` by a search of `depth` plies without weaknesses: the reference what
+    /// a stored result may claim is checked against.
+    fn clean_value(p: &Xiangqi, depth: i32) -> i32 {
+        let mut s = Searcher::<Xiangqi>::new(1 << 20);
+        s.negamax(p, depth, -INFINITE, INFINITE, 1, p.in_check(), true, false)
+    }
+
+    /// Whether what the table holds for `p` (searched at `ply`) agrees with its true value
+    /// at the stored depth, read as the stored bound says; `margin` allows for the search's
+    /// ordinary instability.
+    fn stored_result_holds(
+        s: &Searcher<Xiangqi>,
+        p: &Xiangqi,
+        ply: usize,
+        margin: i32,
+    ) -> Result<(), String> {
+        let Some(hit) = s.tt.probe(p.key(), ply) else { return Ok(()) };
+        // The stored depth counts the check extension the search adds again.
+        let truth = clean_value(p, hit.depth - i32::from(p.in_check()));
+        let holds = match hit.bound {
+            Bound::Exact => (hit.score - truth).abs() <= margin,
+            Bound::Lower => hit.score <= truth + margin,
+            Bound::Upper => hit.score >= truth - margin,
+        };
+        if holds {
+            Ok(())
+        } else {
+            Err(format!("{} stored {hit:?}, true value {truth}", rodina_rules::View::fen(p)))
+        }
+    }
+
+    #[test]
+    fn blind_spots_are_not_stored_as_true_results() {
+        // Black to move at ply 1 can take Red's chariot on e3; a bot that overlooks every
+        // reply it can (all but the last in the ordering) misses the capture, and Red then
+        // takes Black's chariot.
+        let p = pos("4k4/9/9/4r4/9/9/9/4R4/9/3K5 b - - 0 1");
+        for depth in [0, 1, 2, 3] {
+            let mut s = Searcher::<Xiangqi>::new(1 << 20);
+            s.set_settings(Settings { blind_per_mille: 1000, ..Settings::default() });
+            s.root_side = Color::White;
+            let blind = s.negamax(&p, depth, -INFINITE, INFINITE, 1, false, true, false);
+            let truth = clean_value(&p, depth);
+            assert!(blind < truth - 500, "depth {depth}: the bot misses the capture");
+            stored_result_holds(&s, &p, 1, 50).unwrap_or_else(|e| panic!("depth {depth}: {e}"));
+        }
+    }
+
+    #[test]
+    fn a_search_with_blind_spots_leaves_no_false_results_behind() {
+        // Whole searches by a bot that sees only one reply to each of its moves, in
+        // positions full of captures: what the table then holds for the positions after the
+        // root moves (where the replies are overlooked) must be true of them.
+        for fen in [
+            "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
+            "r1bakab1r/9/1cn3nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C4N2/9/RNBAKAB1R b - - 0 1",
+            "3ak4/9/9/4r4/9/4P4/9/4C4/9/4K4 w - - 0 1",
+        ] {
+            let p = pos(fen);
+            let mut s = Searcher::<Xiangqi>::new(1 << 20);
+            s.set_settings(Settings { blind_per_mille: 1000, ..Settings::default() });
+            s.search(&Request::new(&p, Limits::depth(4)), |_| {});
+            stored_result_holds(&s, &p, 0, 150).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            for m in p.legal_moves() {
+                let mut child = p.clone();
+                child.play_unchecked(&m);
+                stored_result_holds(&s, &child, 1, 150)
+                    .unwrap_or_else(|e| panic!("{fen}, after {m}: {e}"));
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,10 @@ pub(crate) enum Bound {
     Upper,
 }
 
+/// An exact result replaces a mere bound of the same state searched up to this many plies
+/// deeper.
+const EXACT_OVER_BOUND: i32 = 2;
+
 /// One slot: 16 bytes, so that a cluster of two fills a quarter of a cache line.
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -107,6 +111,13 @@ impl Table {
     }
 
     /// Stores a result. A result without a move keeps the move already stored for the key.
+    ///
+    /// Depth-preferred with aging: a state already stored keeps its result against a
+    /// shallower one of the same search (a deeper result answers every probe the shallower
+    /// one would, and more), unless the stored one comes from an older search, or the new
+    /// one is an exact score and the stored one a bound at most [`EXACT_OVER_BOUND`] plies
+    /// deeper. A new state goes to the deep slot if that holds an older search's result or
+    /// one no deeper, otherwise to the recent slot, which always takes it.
     #[inline]
     pub(crate) fn store(
         &mut self,
@@ -120,20 +131,40 @@ impl Table {
         let c = self.cluster(key);
         let generation = self.generation;
         let depth = depth.clamp(-1, 100) as i8;
-        let mut target = c + 1;
-        if self.slots[c].key == key || self.slots[c].bound().is_none() {
-            target = c;
-        } else if self.slots[c + 1].key == key {
-            target = c + 1;
-        } else {
-            let deep = self.slots[c];
-            // The deep slot is replaced by deeper results or when it is from an older search.
-            if depth >= deep.depth || deep.generation() != generation {
-                target = c;
+        let mut mv = mv;
+        // The same state is kept in one slot only, so a probe never finds a stale twin.
+        if let Some(i) =
+            (c..c + 2).find(|&i| self.slots[i].key == key && self.slots[i].bound().is_some())
+        {
+            let old = self.slots[i];
+            let replaces = old.generation() != generation
+                || depth >= old.depth
+                || (bound == Bound::Exact
+                    && old.bound() != Some(Bound::Exact)
+                    && i32::from(old.depth) - i32::from(depth) <= EXACT_OVER_BOUND);
+            if !replaces {
+                if old.mv == 0 {
+                    // A refutation found by the shallower search still orders the moves.
+                    self.slots[i].mv = mv;
+                }
+                return;
             }
+            if mv == 0 {
+                mv = old.mv;
+            }
+            self.slots[i] = Entry::default();
         }
-        let old = self.slots[target];
-        let mv = if mv == 0 && old.key == key { old.mv } else { mv };
+        let deep = self.slots[c];
+        let target =
+            if deep.bound().is_none() || deep.generation() != generation || depth >= deep.depth {
+                if deep.bound().is_some() && self.slots[c + 1].bound().is_none() {
+                    // A free recent slot takes the result the deep slot gives up.
+                    self.slots[c + 1] = deep;
+                }
+                c
+            } else {
+                c + 1
+            };
         let meta = (generation << 2)
             | match bound {
                 Bound::Exact => 1,
@@ -168,5 +199,88 @@ mod tests {
         t.store(9, 0, 0, 20, 4, Bound::Upper);
         let hit = t.probe(9, 0).expect("stored");
         assert_eq!((hit.mv, hit.score, hit.bound), (5, 20, Bound::Upper));
+    }
+
+    /// Keys of one cluster (the high half picks it), told apart by the low half.
+    fn same_cluster(n: u64) -> u64 {
+        (5 << 32) | n
+    }
+
+    #[test]
+    fn a_shallower_result_does_not_replace_a_deeper_one_of_the_same_search() {
+        let mut t = Table::new(1 << 10);
+        t.new_search();
+        let (a, b) = (same_cluster(1), same_cluster(2));
+        // In the deep slot.
+        t.store(a, 0, 5, 120, 8, Bound::Lower);
+        t.store(a, 0, 6, -40, 3, Bound::Upper);
+        let hit = t.probe(a, 0).expect("stored");
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (5, 120, 8, Bound::Lower));
+        // In the recent slot (the deep one holds a deeper result of another key).
+        t.store(b, 0, 7, 30, 4, Bound::Lower);
+        t.store(b, 0, 8, 10, 2, Bound::Upper);
+        let hit = t.probe(b, 0).expect("stored");
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (7, 30, 4, Bound::Lower));
+        assert_eq!(t.probe(a, 0).map(|h| h.depth), Some(8), "the deep slot kept its result");
+        // As deep a result replaces it.
+        t.store(a, 0, 9, 60, 8, Bound::Upper);
+        let hit = t.probe(a, 0).expect("stored");
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (9, 60, 8, Bound::Upper));
+    }
+
+    #[test]
+    fn an_exact_result_replaces_a_slightly_deeper_bound() {
+        let mut t = Table::new(1 << 10);
+        t.new_search();
+        let a = same_cluster(1);
+        t.store(a, 0, 5, 120, 8, Bound::Lower);
+        // Far shallower (a quiescence result): the deep bound stays.
+        t.store(a, 0, 6, 80, 0, Bound::Exact);
+        assert_eq!(t.probe(a, 0).map(|h| (h.depth, h.bound)), Some((8, Bound::Lower)));
+        // Nearly as deep: the exact score says more than the bound.
+        t.store(a, 0, 6, 80, 8 - EXACT_OVER_BOUND, Bound::Exact);
+        let hit = t.probe(a, 0).expect("stored");
+        assert_eq!((hit.mv, hit.score, hit.bound), (6, 80, Bound::Exact));
+        // A shallower exact score does not replace a deeper exact one.
+        t.store(a, 0, 7, 10, 1, Bound::Exact);
+        assert_eq!(t.probe(a, 0).map(|h| h.score), Some(80));
+    }
+
+    #[test]
+    fn results_of_an_older_search_give_way() {
+        let mut t = Table::new(1 << 10);
+        t.new_search();
+        let (a, b, c) = (same_cluster(1), same_cluster(2), same_cluster(3));
+        t.store(a, 0, 5, 120, 9, Bound::Lower);
+        t.new_search();
+        // The same key, shallower, from this search.
+        t.store(a, 0, 6, 40, 2, Bound::Upper);
+        let hit = t.probe(a, 0).expect("stored");
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (6, 40, 2, Bound::Upper));
+        // Another key, shallower, takes an old deep slot too.
+        t.new_search();
+        t.store(b, 0, 7, 0, 1, Bound::Exact);
+        assert_eq!(t.probe(b, 0).map(|h| h.depth), Some(1));
+        // Now of this search, the deep slot holds: a third key goes to the recent slot and
+        // a fourth replaces it there.
+        t.store(c, 0, 8, 0, 0, Bound::Exact);
+        assert!(t.probe(b, 0).is_some() && t.probe(c, 0).is_some());
+        t.store(same_cluster(4), 0, 9, 0, 0, Bound::Exact);
+        assert!(t.probe(b, 0).is_some() && t.probe(c, 0).is_none());
+    }
+
+    #[test]
+    fn a_flood_of_shallow_results_keeps_the_deepest() {
+        let mut t = Table::new(1 << 10);
+        t.new_search();
+        let deep = same_cluster(1);
+        t.store(deep, 0, 5, 77, 12, Bound::Exact);
+        for n in 2..200 {
+            t.store(same_cluster(n), 0, 1, 0, (n % 7) as i32, Bound::Lower);
+            // Results for the deep key from shallower searches come by now and then.
+            t.store(deep, 0, 3, -5, (n % 11) as i32, Bound::Upper);
+        }
+        let hit = t.probe(deep, 0).expect("kept");
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (5, 77, 12, Bound::Exact));
     }
 }
