@@ -22,9 +22,11 @@ use std::time::Duration;
 
 use rodina_app::{SessionError, StoreError};
 
+mod form;
 mod text;
 mod types;
 
+pub use form::*;
 pub use text::*;
 pub use types::*;
 

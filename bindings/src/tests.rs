@@ -288,3 +288,67 @@ fn a_saved_game_with_the_bot_to_move_resumes_and_the_bot_moves() {
     assert!(resumed.is_some());
     assert_eq!(block_on(s.play_bot_move(None)).unwrap(), resumed);
 }
+
+#[test]
+fn the_form_seats_the_handicap_giver_as_red_and_starts_every_game() {
+    let mut form = new_game_form(Variant::Xiangqi);
+    form.bot_level = Some("club".into());
+    form.handicap = Some(Handicap::TwoHorses);
+    form.giver = HandicapGiver::Bot;
+    form.person_side = Side::First;
+    let fields = form_fields(form.clone()).unwrap();
+    assert!(fields.level && fields.handicap && fields.giver && !fields.side && !fields.rule_set);
+    assert_eq!(form_person_plays(form.clone()).unwrap(), Some(Side::Second));
+    let game = form_new_game(form.clone()).unwrap();
+    assert_eq!(game.first, Player::Bot { level: "club".into() });
+    assert_eq!(game.handicap, Some(Handicap::TwoHorses));
+    let s = GameSession::new(game).unwrap();
+    assert!(s.fen().ends_with("/R1BAKAB1R w - - 0 1"), "{}", s.fen());
+    assert_eq!(s.awaiting(), Awaiting::Bot { side: Side::First });
+
+    form.bot_level = Some("grandmaster".into());
+    assert!(matches!(form_new_game(form), Err(RodinaError::InvalidInput(_))));
+
+    for v in variants() {
+        let mut form = new_game_form(v);
+        form.rule_set = RuleSet::Vietnamese;
+        form.handicap = Some(Handicap::Horse);
+        let game = form_new_game(form).unwrap();
+        assert_eq!(game.rule_set.is_some(), v == Variant::Jieqi);
+        assert_eq!(game.handicap.is_some(), v == Variant::Xiangqi);
+        assert_eq!(GameSession::new(game).unwrap().variant(), v);
+    }
+    assert_eq!((handicaps().len(), rule_sets().len(), variants().len()), (4, 5, 4));
+}
+
+#[test]
+fn the_apps_texts_come_from_the_catalog() {
+    let summary = GameSummary {
+        id: 7,
+        variant: Variant::JesonMor,
+        first: Player::Person,
+        second: Player::Bot { level: "novice".into() },
+        ply_count: 2,
+        outcome: None,
+        created_at_ms: 0,
+        updated_at_ms: 0,
+    };
+    let sk = saved_game_text(Language::Slovak, summary);
+    assert!(sk.subtitle.starts_with("2 ťahy"), "{sk:?}");
+    let piece = Piece { side: Side::Second, kind: PieceKind::Chariot, face_down: false };
+    assert_eq!(piece_label(Language::English, PieceStyle::Characters, piece), "車");
+    assert_eq!(piece_label(Language::Slovak, PieceStyle::Letters, piece), "V");
+    let text = problem_text(Language::Slovak, Problem::Save { detail: "disk".into() });
+    assert_eq!(text, "Partiu sa nepodarilo uložiť: disk");
+    assert_eq!(player_name(Language::English, Player::Person), "Person");
+
+    // The hand-over screen's texts come with the view that hides the board.
+    let s = GameSession::new(NewGame { variant: Variant::Jieqi, ..pass_and_play() }).unwrap();
+    s.set_language(Language::Slovak);
+    let v = s.view();
+    let hand_over = v.hand_over.expect("pass-and-play Jieqi starts with the hand-over");
+    assert!(hand_over.ready.starts_with("Som Červený"), "{hand_over:?}");
+    assert!(v.points.iter().all(|p| p.piece.is_none()));
+    assert!(s.confirm_hand_over());
+    assert_eq!(s.view().hand_over, None);
+}

@@ -4,7 +4,7 @@
 use rodina_app as app;
 use rodina_rules as rules;
 
-use crate::types::{GameOutcome, Variant};
+use crate::types::{GameOutcome, GameSummary, Piece, PieceStyle, Player, Variant};
 
 /// A language the app speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -90,6 +90,12 @@ pub enum UiText {
     NewGameRules,
     /// Starts the game.
     NewGameStart,
+    /// Who gives the handicap (Xiangqi against a bot).
+    NewGameGiver,
+    /// The person gives the handicap.
+    NewGameGiverPerson,
+    /// The bot gives the handicap.
+    NewGameGiverBot,
     /// The settings' title.
     SettingsTitle,
     /// Show the selected piece's targets.
@@ -152,6 +158,9 @@ impl From<UiText> for app::text::UiText {
             UiText::NewGameHandicap => app::text::UiText::NewGameHandicap,
             UiText::NewGameRules => app::text::UiText::NewGameRules,
             UiText::NewGameStart => app::text::UiText::NewGameStart,
+            UiText::NewGameGiver => app::text::UiText::NewGameGiver,
+            UiText::NewGameGiverPerson => app::text::UiText::NewGameGiverPerson,
+            UiText::NewGameGiverBot => app::text::UiText::NewGameGiverBot,
             UiText::SettingsTitle => app::text::UiText::SettingsTitle,
             UiText::SettingsShowTargets => app::text::UiText::SettingsShowTargets,
             UiText::SettingsShowLastMove => app::text::UiText::SettingsShowLastMove,
@@ -238,4 +247,132 @@ pub fn rule_set_name(language: Language, rule_set: crate::types::RuleSet) -> Str
 #[uniffi::export]
 pub fn side_name(language: Language, variant: Variant, side: crate::types::Side) -> String {
     app::text::side_name(language.into(), variant.into(), rules::Color::from(side))
+}
+
+/// Who plays a side, in `language` (`Person`, `Bot (Casual player)`).
+#[uniffi::export]
+pub fn player_name(language: Language, player: Player) -> String {
+    app::text::player_name(language.into(), &player.into())
+}
+
+/// The text drawn on `piece` in `style` and `language`: a character (each side's own) or a
+/// letter of the language's piece names; a face-down piece shows its back.
+#[uniffi::export]
+pub fn piece_label(language: Language, style: PieceStyle, piece: Piece) -> String {
+    app::text::piece_label(language.into(), style.into(), piece.into())
+}
+
+/// A saved game as the home list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct SavedGameText {
+    /// `Xiangqi: Person vs Bot (Novice)`.
+    pub title: String,
+    /// `12 moves · in progress`.
+    pub subtitle: String,
+}
+
+/// How the home list shows `game`, in `language`.
+#[uniffi::export]
+pub fn saved_game_text(language: Language, game: GameSummary) -> SavedGameText {
+    let summary = app::GameSummary {
+        id: game.id,
+        variant: game.variant.into(),
+        first: game.first.into(),
+        second: game.second.into(),
+        ply_count: game.ply_count,
+        outcome: game.outcome.map(rules::Outcome::from),
+        created_at_ms: game.created_at_ms,
+        updated_at_ms: game.updated_at_ms,
+    };
+    let t = app::text::saved_game_text(language.into(), &summary);
+    SavedGameText { title: t.title, subtitle: t.subtitle }
+}
+
+/// Something that went wrong, as the app tells the player: map a `RodinaError` (or a
+/// failure of the app's own) to one of these. `detail` is the error's message.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Problem {
+    /// A bot could not move.
+    Bot {
+        /// Why.
+        detail: String,
+    },
+    /// A game could not be saved.
+    Save {
+        /// Why.
+        detail: String,
+    },
+    /// Text or options that cannot be used.
+    InvalidInput {
+        /// What was wrong.
+        detail: String,
+    },
+    /// The saved game is gone.
+    NotFound,
+    /// The game is over.
+    GameOver,
+    /// The database could not be used (disk full, locked, no permission).
+    Storage {
+        /// Why.
+        detail: String,
+    },
+    /// The database file is damaged.
+    DatabaseDamaged,
+    /// The database file belongs to another app.
+    DatabaseForeign,
+    /// The database was written by a newer version.
+    DatabaseTooNew,
+    /// One saved game cannot be rebuilt.
+    SavedGameDamaged {
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// Something this version cannot do.
+    Unsupported {
+        /// What.
+        detail: String,
+    },
+    /// The device gave no randomness.
+    Randomness {
+        /// Why.
+        detail: String,
+    },
+    /// A bug.
+    Internal {
+        /// What happened.
+        detail: String,
+    },
+}
+
+impl From<Problem> for app::text::Problem {
+    fn from(p: Problem) -> Self {
+        use app::text::Problem as P;
+        match p {
+            Problem::Bot { detail } => P::Bot { detail },
+            Problem::Save { detail } => P::Save { detail },
+            Problem::InvalidInput { detail } => P::InvalidInput { detail },
+            Problem::NotFound => P::NotFound,
+            Problem::GameOver => P::GameOver,
+            Problem::Storage { detail } => P::Storage { detail },
+            Problem::DatabaseDamaged => P::DatabaseDamaged,
+            Problem::DatabaseForeign => P::DatabaseForeign,
+            Problem::DatabaseTooNew => P::DatabaseTooNew,
+            Problem::SavedGameDamaged { detail } => P::SavedGameDamaged { detail },
+            Problem::Unsupported { detail } => P::Unsupported { detail },
+            Problem::Randomness { detail } => P::Randomness { detail },
+            Problem::Internal { detail } => P::Internal { detail },
+        }
+    }
+}
+
+/// What the app says of `problem`, in `language`.
+#[uniffi::export]
+pub fn problem_text(language: Language, problem: Problem) -> String {
+    app::text::problem_text(language.into(), &problem.into())
+}
+
+/// Said after a damaged database was set aside as `file`.
+#[uniffi::export]
+pub fn set_aside_text(language: Language, file: String) -> String {
+    app::text::set_aside_text(language.into(), &file)
 }

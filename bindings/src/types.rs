@@ -174,6 +174,12 @@ pub struct Piece {
     pub face_down: bool,
 }
 
+impl From<Piece> for app::PieceView {
+    fn from(p: Piece) -> Self {
+        app::PieceView { side: p.side.into(), kind: p.kind.into(), face_down: p.face_down }
+    }
+}
+
 impl From<app::PieceView> for Piece {
     fn from(p: app::PieceView) -> Self {
         Piece { side: p.side.into(), kind: p.kind.into(), face_down: p.face_down }
@@ -645,6 +651,27 @@ pub struct BoardView {
     pub result: Option<String>,
     /// The move list, a row per move number.
     pub move_rows: Vec<MoveRow>,
+    /// `Last move: C2=5`, for the board's accessible description.
+    pub last_move_text: Option<String>,
+    /// The hand-over screen's texts while the device waits to be handed over.
+    pub hand_over: Option<HandOverText>,
+}
+
+/// The hand-over screen's texts (pass-and-play where pieces are hidden).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct HandOverText {
+    /// Whom to hand the device to.
+    pub title: String,
+    /// Why only that player may look now.
+    pub body: String,
+    /// The button the next player presses to see the board.
+    pub ready: String,
+}
+
+impl From<app::text::HandOverText> for HandOverText {
+    fn from(t: app::text::HandOverText) -> Self {
+        HandOverText { title: t.title, body: t.body, ready: t.ready }
+    }
 }
 
 impl From<app::BoardView> for BoardView {
@@ -670,6 +697,8 @@ impl From<app::BoardView> for BoardView {
             status: v.status,
             result: v.result,
             move_rows: v.move_rows.into_iter().map(MoveRow::from).collect(),
+            last_move_text: v.last_move_text,
+            hand_over: v.hand_over.map(HandOverText::from),
         }
     }
 }
@@ -718,6 +747,18 @@ pub enum Handicap {
     Chariot,
 }
 
+impl From<rules::xiangqi::Handicap> for Handicap {
+    fn from(h: rules::xiangqi::Handicap) -> Self {
+        use rules::xiangqi::Handicap as H;
+        match h {
+            H::Horse => Handicap::Horse,
+            H::TwoHorses => Handicap::TwoHorses,
+            H::Cannon => Handicap::Cannon,
+            H::Chariot => Handicap::Chariot,
+        }
+    }
+}
+
 impl Handicap {
     pub(crate) fn core(self) -> rules::xiangqi::Handicap {
         use rules::xiangqi::Handicap as H;
@@ -743,6 +784,19 @@ pub enum RuleSet {
     Vietnamese,
     /// PyChess: a face-down advisor may leave the palace.
     PyChess,
+}
+
+impl From<rules::jieqi::RuleSet> for RuleSet {
+    fn from(r: rules::jieqi::RuleSet) -> Self {
+        use rules::jieqi::RuleSet as R;
+        match r {
+            R::Default => RuleSet::Default,
+            R::NobodySeesCaptured => RuleSet::NobodySeesCaptured,
+            R::Tencent => RuleSet::Tencent,
+            R::Vietnamese => RuleSet::Vietnamese,
+            R::PyChess => RuleSet::PyChess,
+        }
+    }
 }
 
 impl RuleSet {
@@ -1361,6 +1415,24 @@ pub enum PieceStyle {
     Letters,
 }
 
+impl From<PieceStyle> for app::PieceStyle {
+    fn from(s: PieceStyle) -> Self {
+        match s {
+            PieceStyle::Characters => app::PieceStyle::Characters,
+            PieceStyle::Letters => app::PieceStyle::Letters,
+        }
+    }
+}
+
+impl From<app::PieceStyle> for PieceStyle {
+    fn from(s: app::PieceStyle) -> Self {
+        match s {
+            app::PieceStyle::Characters => PieceStyle::Characters,
+            app::PieceStyle::Letters => PieceStyle::Letters,
+        }
+    }
+}
+
 /// The player's settings.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct Settings {
@@ -1383,10 +1455,7 @@ impl From<app::Settings> for Settings {
             show_legal_targets: s.show_legal_targets,
             show_last_move: s.show_last_move,
             rotate_board: s.rotate_board,
-            piece_style: match s.piece_style {
-                app::PieceStyle::Characters => PieceStyle::Characters,
-                app::PieceStyle::Letters => PieceStyle::Letters,
-            },
+            piece_style: s.piece_style.into(),
             language: s.language.map(Language::from),
         }
     }
@@ -1398,10 +1467,7 @@ impl From<Settings> for app::Settings {
             show_legal_targets: s.show_legal_targets,
             show_last_move: s.show_last_move,
             rotate_board: s.rotate_board,
-            piece_style: match s.piece_style {
-                PieceStyle::Characters => app::PieceStyle::Characters,
-                PieceStyle::Letters => app::PieceStyle::Letters,
-            },
+            piece_style: s.piece_style.into(),
             language: s.language.map(app::text::Language::from),
         }
     }

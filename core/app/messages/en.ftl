@@ -203,6 +203,9 @@ new-game-side = Your side
 new-game-handicap = Handicap
 new-game-rules = Rules
 new-game-start = Start
+new-game-giver = Who gives the handicap
+new-game-giver-person = You (you play Red)
+new-game-giver-bot = The bot (it plays Red)
 settings-title = Settings
 settings-show-targets = Show where the selected piece can go
 settings-show-last-move = Mark the last move
@@ -228,5 +231,24 @@ error-database-foreign = The file of saved games belongs to another app. It was 
 error-database-too-new = The saved games were written by a newer version of Rodina: update the app to open them.
 error-set-aside = Set the file aside and start anew
 error-set-aside-done = The old file was kept as { $file }.
+error-saved-game-damaged = This saved game cannot be read: { $detail }
+error-unsupported = This version of Rodina cannot do that: { $detail }
 error-randomness = The device gave no randomness for the shuffle: { $detail }
 error-internal = Something went wrong inside the app: { $detail }
+
+## Letters on the pieces (the piece-label setting "Letters")
+
+label-general = K
+label-advisor = A
+label-elephant = E
+label-horse = H
+label-chariot = R
+label-cannon = C
+label-soldier = P
+label-knight = N
+label-king = K
+label-queen = Q
+label-rook = R
+label-bishop = B
+label-pawn = P
+label-face-down = ?

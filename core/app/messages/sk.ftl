@@ -204,6 +204,9 @@ new-game-side = Vaša strana
 new-game-handicap = Fora
 new-game-rules = Pravidlá
 new-game-start = Začať
+new-game-giver = Kto dáva foru
+new-game-giver-person = Vy (hráte červenými)
+new-game-giver-bot = Bot (hrá červenými)
 settings-title = Nastavenia
 settings-show-targets = Ukazovať, kam môže vybraná figúra ísť
 settings-show-last-move = Označovať posledný ťah
@@ -229,5 +232,24 @@ error-database-foreign = Súbor uložených partií patrí inej aplikácii. Zost
 error-database-too-new = Uložené partie zapísala novšia verzia aplikácie Rodina: aktualizujte aplikáciu, aby ste ich otvorili.
 error-set-aside = Odložiť súbor a začať odznova
 error-set-aside-done = Starý súbor zostal uložený ako { $file }.
+error-saved-game-damaged = Túto uloženú partiu sa nedá prečítať: { $detail }
+error-unsupported = Táto verzia aplikácie Rodina to nevie: { $detail }
 error-randomness = Zariadenie nedalo náhodné čísla na zamiešanie: { $detail }
 error-internal = V aplikácii sa niečo pokazilo: { $detail }
+
+## Písmená na figúrach (nastavenie označenia figúr „Písmená“)
+
+label-general = G
+label-advisor = R
+label-elephant = S
+label-horse = K
+label-chariot = V
+label-cannon = D
+label-soldier = P
+label-knight = J
+label-king = K
+label-queen = D
+label-rook = V
+label-bishop = S
+label-pawn = P
+label-face-down = ?

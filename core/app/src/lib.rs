@@ -9,6 +9,7 @@
 mod bot;
 mod entry;
 mod error;
+mod form;
 mod games;
 pub mod model;
 mod session;
@@ -18,6 +19,7 @@ pub mod text;
 
 pub use bot::{BotReply, BotRequest};
 pub use error::{SessionError, StoreError};
+pub use form::{FormFields, HandicapGiver, NewGameForm};
 pub use model::{
     Awaiting, BoardView, CapturedView, GameSummary, Highlights, Hovering, MoveRecord, MoveRow,
     NewGame, PieceKind, PieceView, Player, PlayerBar, Point, PointView, PromotionChoice, Refusal,

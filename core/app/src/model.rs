@@ -215,6 +215,10 @@ pub struct BoardView {
     pub result: Option<String>,
     /// The move list, a row per move number.
     pub move_rows: Vec<MoveRow>,
+    /// `Last move: C2=5`, for the board's accessible description.
+    pub last_move_text: Option<String>,
+    /// The hand-over screen's texts while the device waits to be handed over.
+    pub hand_over: Option<crate::text::HandOverText>,
 }
 
 impl BoardView {

@@ -387,6 +387,7 @@ impl Session {
         let promotion = if hidden { None } else { self.promotion_choice() };
         let outcome = self.outcome();
         let result = outcome.map(|o| text::outcome_text(lang, variant, o));
+        let last_move_text = last.as_ref().map(|m| text::last_move_text(lang, &m.notation));
         BoardView {
             variant,
             files,
@@ -408,6 +409,11 @@ impl Session {
             status: self.status_line(awaiting, hovering, promotion.as_ref(), result.as_deref()),
             result,
             move_rows: if hidden { Vec::new() } else { self.move_rows() },
+            last_move_text,
+            hand_over: match awaiting {
+                Awaiting::HandOver(side) => Some(text::hand_over_text(lang, variant, side)),
+                _ => None,
+            },
         }
     }
 
@@ -475,14 +481,7 @@ impl Session {
         Color::ALL
             .into_iter()
             .map(|side| {
-                let who = match self.bot_level(side) {
-                    None => text::message(lang, "player-person", &[]),
-                    Some(level) => text::message(
-                        lang,
-                        "player-bot",
-                        &[("level", text::level_name(lang, level))],
-                    ),
-                };
+                let who = text::player_name(lang, self.player(side));
                 PlayerBar {
                     side,
                     title: format!("{} · {who}", text::side_name(lang, variant, side)),

@@ -21,7 +21,8 @@ use rodina_rules::{
     Color, IllegalMoveReason, Outcome, ParseMoveError, PieceKind, PlayError, Seat, Variant,
 };
 
-use crate::model::Refusal;
+use crate::model::{GameSummary, PieceView, Player, Refusal};
+use crate::store::PieceStyle;
 
 /// A language the app speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -496,6 +497,12 @@ pub enum UiText {
     NewGameRules,
     /// Starts the game.
     NewGameStart,
+    /// Who gives the handicap (Xiangqi against a bot).
+    NewGameGiver,
+    /// The person gives the handicap.
+    NewGameGiverPerson,
+    /// The bot gives the handicap.
+    NewGameGiverBot,
     /// The settings' title.
     SettingsTitle,
     /// Show the selected piece's targets.
@@ -530,7 +537,7 @@ pub enum UiText {
 
 impl UiText {
     /// Every text, in declaration order.
-    pub const ALL: [UiText; 42] = [
+    pub const ALL: [UiText; 45] = [
         UiText::AppName,
         UiText::HomeTitle,
         UiText::HomeNewGame,
@@ -558,6 +565,9 @@ impl UiText {
         UiText::NewGameHandicap,
         UiText::NewGameRules,
         UiText::NewGameStart,
+        UiText::NewGameGiver,
+        UiText::NewGameGiverPerson,
+        UiText::NewGameGiverBot,
         UiText::SettingsTitle,
         UiText::SettingsShowTargets,
         UiText::SettingsShowLastMove,
@@ -605,6 +615,9 @@ impl UiText {
             UiText::NewGameHandicap => "new-game-handicap",
             UiText::NewGameRules => "new-game-rules",
             UiText::NewGameStart => "new-game-start",
+            UiText::NewGameGiver => "new-game-giver",
+            UiText::NewGameGiverPerson => "new-game-giver-person",
+            UiText::NewGameGiverBot => "new-game-giver-bot",
             UiText::SettingsTitle => "settings-title",
             UiText::SettingsShowTargets => "settings-show-targets",
             UiText::SettingsShowLastMove => "settings-show-last-move",
@@ -642,6 +655,186 @@ pub fn ui_text(language: Language, text: UiText) -> String {
 /// A language's own name (`English`, `Slovenčina`), the same whatever the app's language.
 pub fn language_name(language: Language) -> String {
     tr(language, &format!("language-{}", language.code()), &[])
+}
+
+/// Who plays a side: `Person`, `Bot (Casual player)`. A level this version does not know
+/// shows its stored name.
+pub fn player_name(language: Language, player: &Player) -> String {
+    match player {
+        Player::Person => tr(language, "player-person", &[]),
+        Player::Bot { level } => {
+            let level =
+                level.parse::<Level>().map_or_else(|_| level.clone(), |l| level_name(language, l));
+            tr(language, "player-bot", &[("level", level.into())])
+        }
+    }
+}
+
+/// The text drawn on a piece: a Chinese character (each side's own, as sets print them) or
+/// a letter of the language's piece names. Chess pieces have no characters: their symbols.
+/// A face-down piece shows its back, whatever it moves as.
+pub fn piece_label(language: Language, style: PieceStyle, piece: PieceView) -> String {
+    let red = piece.side == Color::White;
+    let pick = |red_text: &str, black_text: &str| {
+        if red { red_text.to_owned() } else { black_text.to_owned() }
+    };
+    match style {
+        PieceStyle::Letters if piece.face_down => tr(language, "label-face-down", &[]),
+        PieceStyle::Letters => tr(language, &format!("label-{}", piece.kind.name()), &[]),
+        PieceStyle::Characters if piece.face_down => "暗".to_owned(),
+        PieceStyle::Characters => match piece.kind {
+            PieceKind::General => pick("帥", "將"),
+            PieceKind::Advisor => pick("仕", "士"),
+            PieceKind::Elephant => pick("相", "象"),
+            PieceKind::Horse => pick("傌", "馬"),
+            PieceKind::Chariot => pick("俥", "車"),
+            PieceKind::Cannon => pick("炮", "砲"),
+            PieceKind::Soldier => pick("兵", "卒"),
+            PieceKind::Knight => pick("♘", "♞"),
+            PieceKind::King => pick("♔", "♚"),
+            PieceKind::Queen => pick("♕", "♛"),
+            PieceKind::Rook => pick("♖", "♜"),
+            PieceKind::Bishop => pick("♗", "♝"),
+            PieceKind::Pawn => pick("♙", "♟"),
+        },
+    }
+}
+
+/// The hand-over screen's texts (pass-and-play where pieces are hidden).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HandOverText {
+    /// The title: whom to hand the device to.
+    pub title: String,
+    /// Why: only that player may look now.
+    pub body: String,
+    /// The button the next player presses to see the board.
+    pub ready: String,
+}
+
+/// The hand-over screen's texts for `side`, who is to look next.
+pub fn hand_over_text(language: Language, variant: Variant, side: Color) -> HandOverText {
+    let name = || Arg::from(side_name(language, variant, side));
+    HandOverText {
+        title: tr(language, "handover-title", &[("side", name())]),
+        body: tr(language, "handover-body", &[("side", name())]),
+        ready: tr(language, "handover-ready", &[("side", name())]),
+    }
+}
+
+/// A saved game as the home list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SavedGameText {
+    /// `Xiangqi: Person vs Bot (Novice)`.
+    pub title: String,
+    /// `12 moves · in progress`, `40 moves · Red wins: checkmate.`
+    pub subtitle: String,
+}
+
+/// How the home list shows saved game `game`.
+pub fn saved_game_text(language: Language, game: &GameSummary) -> SavedGameText {
+    let title = tr(
+        language,
+        "saved-title",
+        &[
+            ("game", game_name(language, game.variant).into()),
+            ("first", player_name(language, &game.first).into()),
+            ("second", player_name(language, &game.second).into()),
+        ],
+    );
+    let result = match game.outcome {
+        Some(o) => outcome_text(language, game.variant, o),
+        None => tr(language, "saved-in-progress", &[]),
+    };
+    let moves = move_count(language, game.ply_count);
+    let subtitle =
+        tr(language, "saved-summary", &[("moves", moves.into()), ("result", result.into())]);
+    SavedGameText { title, subtitle }
+}
+
+/// `Last move: C2=5`, for the board's accessible description.
+pub fn last_move_text(language: Language, notation: &str) -> String {
+    tr(language, "game-last-move", &[("move", notation.into())])
+}
+
+/// Something that went wrong, as the app tells the player. `detail` is the error's own text
+/// (a storage error's cause), shown after the sentence where the message has room for it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Problem {
+    /// A bot could not move.
+    Bot {
+        /// Why.
+        detail: String,
+    },
+    /// A game could not be saved.
+    Save {
+        /// Why.
+        detail: String,
+    },
+    /// Text or options that cannot be used.
+    InvalidInput {
+        /// What was wrong.
+        detail: String,
+    },
+    /// The saved game is gone.
+    NotFound,
+    /// The game is over.
+    GameOver,
+    /// The database could not be used (disk full, locked, no permission).
+    Storage {
+        /// Why.
+        detail: String,
+    },
+    /// The database file is damaged or is not Rodina's.
+    DatabaseDamaged,
+    /// The database file belongs to another app.
+    DatabaseForeign,
+    /// The database was written by a newer version.
+    DatabaseTooNew,
+    /// One saved game's record cannot be rebuilt.
+    SavedGameDamaged {
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// Something this version cannot do (a game written by a newer one).
+    Unsupported {
+        /// What.
+        detail: String,
+    },
+    /// The device gave no randomness for a deal.
+    Randomness {
+        /// Why.
+        detail: String,
+    },
+    /// A bug.
+    Internal {
+        /// What happened.
+        detail: String,
+    },
+}
+
+/// What the app says of `problem`.
+pub fn problem_text(language: Language, problem: &Problem) -> String {
+    let with = |id: &str, detail: &str| tr(language, id, &[("detail", detail.into())]);
+    match problem {
+        Problem::Bot { detail } => with("error-bot", detail),
+        Problem::Save { detail } => with("error-save", detail),
+        Problem::InvalidInput { detail } => with("error-invalid-input", detail),
+        Problem::NotFound => tr(language, "error-not-found", &[]),
+        Problem::GameOver => tr(language, "error-game-over", &[]),
+        Problem::Storage { detail } => with("error-storage", detail),
+        Problem::DatabaseDamaged => tr(language, "error-database-damaged", &[]),
+        Problem::DatabaseForeign => tr(language, "error-database-foreign", &[]),
+        Problem::DatabaseTooNew => tr(language, "error-database-too-new", &[]),
+        Problem::SavedGameDamaged { detail } => with("error-saved-game-damaged", detail),
+        Problem::Unsupported { detail } => with("error-unsupported", detail),
+        Problem::Randomness { detail } => with("error-randomness", detail),
+        Problem::Internal { detail } => with("error-internal", detail),
+    }
+}
+
+/// Said after a damaged database was set aside: where the old file is.
+pub fn set_aside_text(language: Language, file: &str) -> String {
+    tr(language, "error-set-aside-done", &[("file", file.into())])
 }
 
 /// A message with arguments, for the app's own sentences (`status-to-move`, `error-save`,

@@ -282,3 +282,105 @@ fn results_read_as_players_say_them() {
     assert!(outcome_text(Language::English, Variant::Friendly, fifty).contains("bond"));
     assert!(outcome_text(Language::English, Variant::Xiangqi, fifty).contains("capture"));
 }
+
+#[test]
+fn piece_labels_follow_the_style_the_side_and_the_language() {
+    let piece = |kind, side, face_down| PieceView { side, kind, face_down };
+    for kind in PieceKind::ALL {
+        for side in Color::ALL {
+            let [en, sk] = both(|l| piece_label(l, PieceStyle::Letters, piece(kind, side, false)));
+            assert_eq!(en.chars().count(), 1, "{kind:?}: one letter, {en}");
+            assert_eq!(sk.chars().count(), 1, "{kind:?}: one letter, {sk}");
+            // A character set prints the same in both languages, and a side's own.
+            let [a, b] = both(|l| piece_label(l, PieceStyle::Characters, piece(kind, side, false)));
+            assert_eq!(a, b);
+            let other =
+                piece_label(Language::English, PieceStyle::Characters, piece(kind, !side, false));
+            assert_ne!(a, other, "{kind:?}: each side has its own character");
+        }
+    }
+    // Slovak letters are the initials of the Slovak names: a chariot is a voz, a rook a veža.
+    let sk =
+        |kind| piece_label(Language::Slovak, PieceStyle::Letters, piece(kind, Color::White, false));
+    assert_eq!(
+        [sk(PieceKind::Chariot), sk(PieceKind::Rook), sk(PieceKind::Knight)],
+        ["V", "V", "J"]
+    );
+    // A face-down piece shows its back, not what it moves as.
+    for style in [PieceStyle::Letters, PieceStyle::Characters] {
+        let labels: BTreeSet<String> = PieceKind::ALL
+            .into_iter()
+            .map(|k| piece_label(Language::English, style, piece(k, Color::Black, true)))
+            .collect();
+        assert_eq!(labels.len(), 1, "{labels:?}");
+    }
+}
+
+#[test]
+fn a_saved_game_reads_as_a_title_and_a_summary() {
+    let summary = GameSummary {
+        id: 1,
+        variant: Variant::Xiangqi,
+        first: Player::Person,
+        second: Player::Bot { level: "casual".into() },
+        ply_count: 3,
+        outcome: None,
+        created_at_ms: 0,
+        updated_at_ms: 0,
+    };
+    let [en, sk] = both(|l| {
+        let t = saved_game_text(l, &summary);
+        format!("{} / {}", t.title, t.subtitle)
+    });
+    assert_eq!(en, "Xiangqi: Person vs Bot (Casual player) / 3 moves · in progress");
+    assert_eq!(sk, "Siang-čchi: Človek – Bot (Rekreačný hráč) / 3 ťahy · prebieha");
+    let over = GameSummary {
+        outcome: Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate }),
+        ply_count: 5,
+        ..summary
+    };
+    let sk = saved_game_text(Language::Slovak, &over).subtitle;
+    assert!(sk.starts_with("5 ťahov · Vyhráva Čierny"), "{sk}");
+    // A level a newer version added shows its stored name rather than nothing.
+    let newer = Player::Bot { level: "grandmaster".into() };
+    assert_eq!(player_name(Language::English, &newer), "Bot (grandmaster)");
+}
+
+#[test]
+fn the_hand_over_and_the_problems_are_sentences_in_both_languages() {
+    for &v in Variant::ALL {
+        for side in Color::ALL {
+            let [en, sk] = both(|l| {
+                let t = hand_over_text(l, v, side);
+                format!("{}|{}|{}", t.title, t.body, t.ready)
+            });
+            assert_ne!(en, sk);
+            assert!(en.contains(&side_name(Language::English, v, side)));
+        }
+    }
+    let detail = || "disk full".to_owned();
+    let problems = [
+        Problem::Bot { detail: detail() },
+        Problem::Save { detail: detail() },
+        Problem::InvalidInput { detail: detail() },
+        Problem::NotFound,
+        Problem::GameOver,
+        Problem::Storage { detail: detail() },
+        Problem::DatabaseDamaged,
+        Problem::DatabaseForeign,
+        Problem::DatabaseTooNew,
+        Problem::SavedGameDamaged { detail: detail() },
+        Problem::Unsupported { detail: detail() },
+        Problem::Randomness { detail: detail() },
+        Problem::Internal { detail: detail() },
+    ];
+    let mut seen = BTreeSet::new();
+    for p in &problems {
+        let [en, sk] = both(|l| problem_text(l, p));
+        assert_ne!(en, sk);
+        assert!(seen.insert(en), "{p:?} says what another problem says");
+    }
+    let [en, _] = both(|l| set_aside_text(l, "rodina.db.damaged-1"));
+    assert!(en.contains("rodina.db.damaged-1"));
+    both(|l| last_move_text(l, "C2=5"));
+}
