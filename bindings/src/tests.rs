@@ -352,3 +352,36 @@ fn the_apps_texts_come_from_the_catalog() {
     assert!(s.confirm_hand_over());
     assert_eq!(s.view().hand_over, None);
 }
+
+#[test]
+fn a_save_waiting_for_the_disk_does_not_hold_the_game() {
+    let store = Store::in_memory().unwrap();
+    let s = GameSession::new(pass_and_play()).unwrap();
+    // The disk is busy: another save holds the store.
+    let busy = lock(&store.inner);
+    let saving = {
+        let (s, store) = (Arc::clone(&s), Arc::clone(&store));
+        std::thread::spawn(move || s.save(store))
+    };
+    // Give the save the time to copy the game and wait for the store.
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tapper = {
+        let s = Arc::clone(&s);
+        std::thread::spawn(move || {
+            let _ = tx.send((s.tap(p(7, 2)), s.tap(p(4, 2)), s.view().ply_count));
+        })
+    };
+    let answered = rx.recv_timeout(std::time::Duration::from_secs(10));
+    drop(busy);
+    let (selected, moved, plies) = answered.expect("taps are answered while the save waits");
+    assert!(matches!(selected, TapResult::Selected { .. }));
+    assert!(matches!(moved, TapResult::Moved { .. }));
+    assert_eq!(plies, 1);
+    tapper.join().unwrap();
+    let id = saving.join().unwrap().unwrap();
+    // The save wrote the game as it was copied; the next save writes the move.
+    assert_eq!(store.list_games().unwrap()[0].ply_count, 0);
+    assert_eq!(s.save(Arc::clone(&store)).unwrap(), id);
+    assert_eq!(store.list_games().unwrap()[0].ply_count, 1);
+}
