@@ -315,6 +315,53 @@ class WholeGamesTest {
     }
 }
 
+class ResumeTest {
+    @TempDir lateinit var dir: Path
+
+    @Test
+    fun `every game is saved, resumed from its page and played on, and deleted from the list`(): Unit =
+        Harness(dir).use { h ->
+            h.start()
+            for ((i, variant) in listOf(Variant.XIANGQI, Variant.JIEQI, Variant.JESON_MOR, Variant.FRIENDLY).withIndex()) {
+                // Against a bot that opens: the game is left with the bot to move after the
+                // person's reply, and the bot moves when the game is opened again.
+                val c = h.onMain {
+                    h.app.openGameHome(variant)
+                    h.app.openNewGame(variant)
+                    h.app.newGame.chooseOpponent("beginner")
+                    h.app.newGame.chooseSide(Side.SECOND)
+                    h.app.startGame()
+                    h.app.game!!
+                }
+                h.settle(c)
+                assertTrue(h.onMain { c.playAMove(Random(i)) })
+                h.onMain { c.stopBot() }
+                val fen = c.game.fen()
+                val plies = c.game.moves().size
+                assertTrue(h.onMain { h.app.back() })
+                val row = runBlocking {
+                    withTimeout(WAIT_MS) { h.app.home.first { s -> !s.loading && s.savedOf(variant).isNotEmpty() } }
+                }.savedOf(variant).single()
+                h.onMain { h.app.resumeGame(row.id) }
+                val resumed = runBlocking {
+                    withTimeout(WAIT_MS) { while (h.app.game == null) delay(5) }
+                    h.app.game!!
+                }
+                assertEquals(Screen.Game(row.id), h.app.navigator.current.value)
+                assertEquals(plies, resumed.game.moves().size)
+                // The seat's view is as it was left (in Jieqi: the truth was saved and the
+                // person's view rebuilt from it, hidden pieces still hidden).
+                assertEquals(fen, resumed.game.fen())
+                h.settle(resumed)
+                assertEquals(plies + 1, resumed.game.moves().size, "the bot moved on resuming")
+                assertTrue(h.onMain { h.app.back() })
+                h.onMain { h.app.deleteGame(row.id) }
+                runBlocking { withTimeout(WAIT_MS) { h.app.home.first { s -> !s.loading && s.savedOf(variant).isEmpty() } } }
+                h.onMain { h.app.navigator.home() }
+            }
+        }
+}
+
 class FriendlyEntryTest {
     @TempDir lateinit var dir: Path
 
