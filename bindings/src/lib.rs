@@ -212,8 +212,9 @@ impl Drop for Thinking<'_> {
 }
 
 /// Stops a search when the future waiting for it is dropped unfinished: Kotlin cancelling
-/// the coroutine (leaving the screen) or Swift cancelling the task drops the future, and the
-/// search on the blocking pool would otherwise run on for nothing. Like
+/// the coroutine (leaving the screen) frees the future, and the search on the blocking pool
+/// would otherwise run on for nothing. (Swift's generated code frees a future only once it
+/// completes, whatever the task: the Swift app calls `stop_thinking` when it cancels.) Like
 /// [`GameSession::stop_thinking`], it leaves a fresh flag in the session's slot, so that the
 /// next turn is not born stopped.
 struct StopOnDrop<'a> {
@@ -414,8 +415,9 @@ impl GameSession {
     /// thread, so it may be called from the main thread; the board can be drawn meanwhile.
     ///
     /// Nothing is played, and `null`/`nil` returned, when no bot is to move, when the bot was
-    /// stopped ([`GameSession::stop_thinking`], `undo`, `resign`, or cancelling the caller's
-    /// coroutine or task), or when the game changed while it thought. These are not errors:
+    /// stopped ([`GameSession::stop_thinking`], `undo`, `resign`, or cancelling the Kotlin
+    /// coroutine; a Swift task's cancellation does not reach the core, so Swift calls
+    /// `stop_thinking`), or when the game changed while it thought. These are not errors:
     /// the game is as the player left it, so the caller simply redraws from `view()` and, if
     /// a bot is (again) to move, calls this once more.
     ///
