@@ -84,6 +84,7 @@ impl From<SessionError> for RodinaError {
             SessionError::Fen(_)
             | SessionError::Move(_)
             | SessionError::Forbidden { .. }
+            | SessionError::DrawNeedsTwoPeople
             | SessionError::Options(_) => RodinaError::InvalidInput(message),
         }
     }
@@ -340,6 +341,12 @@ impl GameSession {
         let outcome = session.resign()?;
         self.stop_searches();
         Ok(outcome.into())
+    }
+
+    /// Ends the game in a draw both players agree to (two people on this device; see
+    /// `BoardView.can_agree_draw`); undo takes it back.
+    pub fn agree_draw(&self) -> Result<GameOutcome, RodinaError> {
+        Ok(lock(&self.inner).agree_draw()?.into())
     }
 
     /// Who the game waits for (the same as `view().awaiting`, without building the board).

@@ -116,16 +116,20 @@ pub enum UiText {
     SettingsLanguageSystem,
     /// Offers to set a damaged database aside.
     ErrorSetAside,
-    /// The database is damaged.
-    ErrorDatabaseDamaged,
-    /// The database belongs to another app.
-    ErrorDatabaseForeign,
-    /// The database is from a newer version.
-    ErrorDatabaseTooNew,
-    /// A saved game is gone.
-    ErrorNotFound,
-    /// The game is over.
-    ErrorGameOver,
+    /// Stops the bot thinking.
+    GameStopBot,
+    /// Lets a stopped bot think again.
+    GameLetBotGoOn,
+    /// Marks the player whose king (general) is threatened.
+    GameThreatened,
+    /// Closes a message.
+    Dismiss,
+    /// Shown while the saved games are opened.
+    StartupOpening,
+    /// The title when the saved games cannot be opened.
+    StartupFailed,
+    /// Tries to open the saved games again.
+    StartupTryAgain,
 }
 
 impl From<UiText> for app::text::UiText {
@@ -171,11 +175,13 @@ impl From<UiText> for app::text::UiText {
             UiText::SettingsLanguage => app::text::UiText::SettingsLanguage,
             UiText::SettingsLanguageSystem => app::text::UiText::SettingsLanguageSystem,
             UiText::ErrorSetAside => app::text::UiText::ErrorSetAside,
-            UiText::ErrorDatabaseDamaged => app::text::UiText::ErrorDatabaseDamaged,
-            UiText::ErrorDatabaseForeign => app::text::UiText::ErrorDatabaseForeign,
-            UiText::ErrorDatabaseTooNew => app::text::UiText::ErrorDatabaseTooNew,
-            UiText::ErrorNotFound => app::text::UiText::ErrorNotFound,
-            UiText::ErrorGameOver => app::text::UiText::ErrorGameOver,
+            UiText::GameStopBot => app::text::UiText::GameStopBot,
+            UiText::GameLetBotGoOn => app::text::UiText::GameLetBotGoOn,
+            UiText::GameThreatened => app::text::UiText::GameThreatened,
+            UiText::Dismiss => app::text::UiText::Dismiss,
+            UiText::StartupOpening => app::text::UiText::StartupOpening,
+            UiText::StartupFailed => app::text::UiText::StartupFailed,
+            UiText::StartupTryAgain => app::text::UiText::StartupTryAgain,
         }
     }
 }
@@ -229,6 +235,12 @@ pub fn outcome_text(language: Language, variant: Variant, outcome: GameOutcome) 
 #[uniffi::export]
 pub fn move_count(language: Language, count: u32) -> String {
     app::text::move_count(language.into(), count)
+}
+
+/// A number of games in progress, in `language` (`1 game in progress`, `2 rozohrané partie`).
+#[uniffi::export]
+pub fn games_in_progress(language: Language, count: u32) -> String {
+    app::text::games_in_progress(language.into(), count)
 }
 
 /// A handicap's description in `language` (`None`: no handicap).
@@ -316,10 +328,8 @@ pub enum Problem {
         /// Why.
         detail: String,
     },
-    /// The database file is damaged.
+    /// The database file is damaged or is not Rodina's (another app's).
     DatabaseDamaged,
-    /// The database file belongs to another app.
-    DatabaseForeign,
     /// The database was written by a newer version.
     DatabaseTooNew,
     /// One saved game cannot be rebuilt.
@@ -355,7 +365,6 @@ impl From<Problem> for app::text::Problem {
             Problem::GameOver => P::GameOver,
             Problem::Storage { detail } => P::Storage { detail },
             Problem::DatabaseDamaged => P::DatabaseDamaged,
-            Problem::DatabaseForeign => P::DatabaseForeign,
             Problem::DatabaseTooNew => P::DatabaseTooNew,
             Problem::SavedGameDamaged { detail } => P::SavedGameDamaged { detail },
             Problem::Unsupported { detail } => P::Unsupported { detail },

@@ -639,6 +639,8 @@ pub struct BoardView {
     pub outcome: Option<GameOutcome>,
     /// Whether undo would take something back.
     pub can_undo: bool,
+    /// Whether the players may agree a draw (two people on this device, the game not over).
+    pub can_agree_draw: bool,
     /// Whether a move of several steps is under way (offer "start the move again").
     pub move_started: bool,
     /// Moves played so far.
@@ -691,6 +693,7 @@ impl From<app::BoardView> for BoardView {
             promotion: v.promotion.map(PromotionChoice::from),
             outcome: v.outcome.map(GameOutcome::from),
             can_undo: v.can_undo,
+            can_agree_draw: v.can_agree_draw,
             move_started: v.move_started,
             ply_count: v.ply_count,
             players: v.players.into_iter().map(PlayerBar::from).collect(),

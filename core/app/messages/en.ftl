@@ -74,7 +74,7 @@ draw-move_limit = the rules' limit of moves without a capture
 draw-insufficient_material = neither side can give mate
 draw-all_bonded = every piece but the kings is bonded
 draw-no_moves = no legal move
-draw-agreement = agreed
+draw-agreement = the players agreed
 
 ## The status line
 
@@ -173,6 +173,10 @@ home-saved-games = Saved games
 home-no-games = No saved games yet.
 home-settings = Settings
 home-delete = Delete
+home-in-progress = { $count ->
+    [one] { $count } game in progress
+   *[other] { $count } games in progress
+}
 saved-in-progress = in progress
 saved-summary = { $moves } · { $result }
 saved-title = { $game }: { $first } vs { $second }
@@ -226,9 +230,15 @@ error-invalid-input = That cannot be done: { $detail }
 error-not-found = That saved game is gone.
 error-game-over = The game is over.
 error-storage = The saved games could not be used: { $detail }
-error-database-damaged = The file of saved games is damaged and cannot be read. It was left as it was.
-error-database-foreign = The file of saved games belongs to another app. It was left as it was.
+error-database-damaged = The file of saved games is damaged, or belongs to another app, and cannot be read. It was left as it was.
 error-database-too-new = The saved games were written by a newer version of Rodina: update the app to open them.
+game-stop-bot = Stop the bot
+game-let-bot-go-on = Let the bot play
+game-threatened = Threatened
+dismiss = Close
+startup-opening = Opening the saved games…
+startup-failed = The saved games cannot be opened
+startup-try-again = Try again
 error-set-aside = Set the file aside and start anew
 error-set-aside-done = The old file was kept as { $file }.
 error-saved-game-damaged = This saved game cannot be read: { $detail }

@@ -74,7 +74,7 @@ draw-move_limit = limit ťahov bez brania podľa pravidiel
 draw-insufficient_material = ani jedna strana nemôže dať mat
 draw-all_bonded = všetky figúry okrem kráľov sú v spojeniach
 draw-no_moves = žiadny legálny ťah
-draw-agreement = dohoda
+draw-agreement = hráči sa dohodli
 
 ## Stavový riadok
 
@@ -173,6 +173,11 @@ home-saved-games = Uložené partie
 home-no-games = Zatiaľ žiadne uložené partie.
 home-settings = Nastavenia
 home-delete = Vymazať
+home-in-progress = { $count ->
+    [one] { $count } rozohraná partia
+    [few] { $count } rozohrané partie
+   *[other] { $count } rozohraných partií
+}
 saved-in-progress = prebieha
 saved-summary = { $moves } · { $result }
 saved-title = { $game }: { $first } – { $second }
@@ -227,9 +232,15 @@ error-invalid-input = To sa nedá urobiť: { $detail }
 error-not-found = Tá uložená partia už neexistuje.
 error-game-over = Partia sa skončila.
 error-storage = Uložené partie sa nedali použiť: { $detail }
-error-database-damaged = Súbor uložených partií je poškodený a nedá sa prečítať. Zostal nezmenený.
-error-database-foreign = Súbor uložených partií patrí inej aplikácii. Zostal nezmenený.
+error-database-damaged = Súbor uložených partií je poškodený alebo patrí inej aplikácii a nedá sa prečítať. Zostal nezmenený.
 error-database-too-new = Uložené partie zapísala novšia verzia aplikácie Rodina: aktualizujte aplikáciu, aby ste ich otvorili.
+game-stop-bot = Zastaviť bota
+game-let-bot-go-on = Nechať bota hrať
+game-threatened = Ohrozený
+dismiss = Zavrieť
+startup-opening = Otvárajú sa uložené partie…
+startup-failed = Uložené partie sa nedajú otvoriť
+startup-try-again = Skúsiť znova
 error-set-aside = Odložiť súbor a začať odznova
 error-set-aside-done = Starý súbor zostal uložený ako { $file }.
 error-saved-game-damaged = Túto uloženú partiu sa nedá prečítať: { $detail }

@@ -25,6 +25,9 @@ pub enum SessionError {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
+    /// A draw by agreement needs two people at the board; a bot does not agree to draws.
+    #[error("a draw is agreed between two people on this device")]
+    DrawNeedsTwoPeople,
     /// The options of a new game do not fit together or name nothing known.
     #[error("{0}")]
     Options(String),

@@ -202,6 +202,8 @@ pub struct BoardView {
     pub outcome: Option<Outcome>,
     /// Whether there is a move to take back.
     pub can_undo: bool,
+    /// Whether the players may agree a draw (two people on this device, the game not over).
+    pub can_agree_draw: bool,
     /// Whether a move of several steps has been started (and can be started again).
     pub move_started: bool,
     /// Moves played so far.

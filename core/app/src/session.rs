@@ -403,6 +403,7 @@ impl Session {
             promotion: promotion.clone(),
             outcome,
             can_undo: !hidden && self.can_undo(),
+            can_agree_draw: !hidden && self.can_agree_draw(),
             move_started: !hidden && (lifted.is_some() || self.pending_promotion.is_some()),
             ply_count: u32::try_from(self.table.moves().len()).unwrap_or(u32::MAX),
             players: if hidden { Vec::new() } else { self.player_bars(seat) },
@@ -749,6 +750,29 @@ impl Session {
             _ => self.table.to_move(),
         };
         let outcome = Outcome::Win { winner: !loser, reason: WinReason::Resignation };
+        self.pending_promotion = None;
+        self.hand_over = None;
+        self.table.declare(outcome);
+        self.changed();
+        Ok(outcome)
+    }
+
+    /// Whether the players may end the game in a draw they agree to: two people on this
+    /// device, in a game not over.
+    pub fn can_agree_draw(&self) -> bool {
+        self.outcome().is_none() && self.bots == [None, None]
+    }
+
+    /// Ends the game in a draw both players agreed to (two people on this device); undo
+    /// takes it back, as it does a resignation.
+    pub fn agree_draw(&mut self) -> Result<Outcome, SessionError> {
+        if self.outcome().is_some() {
+            return Err(SessionError::GameOver);
+        }
+        if self.bots != [None, None] {
+            return Err(SessionError::DrawNeedsTwoPeople);
+        }
+        let outcome = Outcome::Draw { reason: rodina_rules::DrawReason::Agreement };
         self.pending_promotion = None;
         self.hand_over = None;
         self.table.declare(outcome);

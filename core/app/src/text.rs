@@ -243,6 +243,11 @@ pub fn move_count(language: Language, count: u32) -> String {
     tr(language, "move-count", &[("count", Arg::Number(i64::from(count)))])
 }
 
+/// A number of games in progress: `1 game in progress`, `5 rozohraných partií`.
+pub fn games_in_progress(language: Language, count: u32) -> String {
+    tr(language, "home-in-progress", &[("count", Arg::Number(i64::from(count)))])
+}
+
 /// Why a tap did nothing, as a sentence.
 pub fn refusal_text(language: Language, refusal: &Refusal) -> String {
     match refusal {
@@ -523,21 +528,25 @@ pub enum UiText {
     SettingsLanguageSystem,
     /// Offers to set a damaged database aside.
     ErrorSetAside,
-    /// The database is damaged.
-    ErrorDatabaseDamaged,
-    /// The database belongs to another app.
-    ErrorDatabaseForeign,
-    /// The database is from a newer version.
-    ErrorDatabaseTooNew,
-    /// A saved game is gone.
-    ErrorNotFound,
-    /// The game is over.
-    ErrorGameOver,
+    /// Stops the bot thinking.
+    GameStopBot,
+    /// Lets a stopped bot think again.
+    GameLetBotGoOn,
+    /// Marks the player whose king (general) is threatened.
+    GameThreatened,
+    /// Closes a message.
+    Dismiss,
+    /// Shown while the saved games are opened.
+    StartupOpening,
+    /// The title when the saved games cannot be opened.
+    StartupFailed,
+    /// Tries to open the saved games again.
+    StartupTryAgain,
 }
 
 impl UiText {
     /// Every text, in declaration order.
-    pub const ALL: [UiText; 45] = [
+    pub const ALL: [UiText; 47] = [
         UiText::AppName,
         UiText::HomeTitle,
         UiText::HomeNewGame,
@@ -578,11 +587,13 @@ impl UiText {
         UiText::SettingsLanguage,
         UiText::SettingsLanguageSystem,
         UiText::ErrorSetAside,
-        UiText::ErrorDatabaseDamaged,
-        UiText::ErrorDatabaseForeign,
-        UiText::ErrorDatabaseTooNew,
-        UiText::ErrorNotFound,
-        UiText::ErrorGameOver,
+        UiText::GameStopBot,
+        UiText::GameLetBotGoOn,
+        UiText::GameThreatened,
+        UiText::Dismiss,
+        UiText::StartupOpening,
+        UiText::StartupFailed,
+        UiText::StartupTryAgain,
     ];
 
     /// The message id.
@@ -628,11 +639,13 @@ impl UiText {
             UiText::SettingsLanguage => "settings-language",
             UiText::SettingsLanguageSystem => "settings-language-system",
             UiText::ErrorSetAside => "error-set-aside",
-            UiText::ErrorDatabaseDamaged => "error-database-damaged",
-            UiText::ErrorDatabaseForeign => "error-database-foreign",
-            UiText::ErrorDatabaseTooNew => "error-database-too-new",
-            UiText::ErrorNotFound => "error-not-found",
-            UiText::ErrorGameOver => "error-game-over",
+            UiText::GameStopBot => "game-stop-bot",
+            UiText::GameLetBotGoOn => "game-let-bot-go-on",
+            UiText::GameThreatened => "game-threatened",
+            UiText::Dismiss => "dismiss",
+            UiText::StartupOpening => "startup-opening",
+            UiText::StartupFailed => "startup-failed",
+            UiText::StartupTryAgain => "startup-try-again",
         }
     }
 }
@@ -644,7 +657,7 @@ const _: () = {
         assert!(UiText::ALL[i] as usize == i);
         i += 1;
     }
-    assert!(UiText::ErrorGameOver as usize + 1 == UiText::ALL.len());
+    assert!(UiText::StartupTryAgain as usize + 1 == UiText::ALL.len());
 };
 
 /// A text of the screens.
@@ -784,10 +797,8 @@ pub enum Problem {
         /// Why.
         detail: String,
     },
-    /// The database file is damaged or is not Rodina's.
+    /// The database file is damaged or is not Rodina's (another app's).
     DatabaseDamaged,
-    /// The database file belongs to another app.
-    DatabaseForeign,
     /// The database was written by a newer version.
     DatabaseTooNew,
     /// One saved game's record cannot be rebuilt.
@@ -823,7 +834,6 @@ pub fn problem_text(language: Language, problem: &Problem) -> String {
         Problem::GameOver => tr(language, "error-game-over", &[]),
         Problem::Storage { detail } => with("error-storage", detail),
         Problem::DatabaseDamaged => tr(language, "error-database-damaged", &[]),
-        Problem::DatabaseForeign => tr(language, "error-database-foreign", &[]),
         Problem::DatabaseTooNew => tr(language, "error-database-too-new", &[]),
         Problem::SavedGameDamaged { detail } => with("error-saved-game-damaged", detail),
         Problem::Unsupported { detail } => with("error-unsupported", detail),

@@ -867,3 +867,23 @@ fn the_view_speaks_the_sessions_language() {
     );
     assert_eq!((rows[1].number, rows[1].second.as_deref()), (2, None));
 }
+
+#[test]
+fn two_people_may_agree_a_draw_and_take_it_back_a_bot_does_not_agree() {
+    let mut s = Session::new(NewGame::pass_and_play(Variant::JesonMor)).unwrap();
+    assert!(s.view().can_agree_draw);
+    let outcome = s.agree_draw().unwrap();
+    assert_eq!(outcome, Outcome::Draw { reason: rodina_rules::DrawReason::Agreement });
+    let v = s.view();
+    assert!(!v.can_agree_draw && v.result.is_some());
+    assert!(matches!(s.agree_draw(), Err(SessionError::GameOver)));
+    assert!(s.undo(), "a draw is taken back like a resignation");
+    assert_eq!(s.outcome(), None);
+    let mut against = Session::new(NewGame {
+        second: Player::Bot { level: "novice".into() },
+        ..NewGame::pass_and_play(Variant::Xiangqi)
+    })
+    .unwrap();
+    assert!(!against.view().can_agree_draw);
+    assert!(matches!(against.agree_draw(), Err(SessionError::DrawNeedsTwoPeople)));
+}

@@ -257,6 +257,10 @@ fn slovak_counts_moves_with_its_three_plural_forms() {
     assert_eq!(move_count(Language::Slovak, 0), "0 ťahov");
     assert_eq!(move_count(Language::English, 1), "1 move");
     assert_eq!(move_count(Language::English, 2), "2 moves");
+    assert_eq!(games_in_progress(Language::Slovak, 1), "1 rozohraná partia");
+    assert_eq!(games_in_progress(Language::Slovak, 3), "3 rozohrané partie");
+    assert_eq!(games_in_progress(Language::Slovak, 7), "7 rozohraných partií");
+    assert_eq!(games_in_progress(Language::English, 1), "1 game in progress");
 }
 
 #[test]
@@ -367,7 +371,6 @@ fn the_hand_over_and_the_problems_are_sentences_in_both_languages() {
         Problem::GameOver,
         Problem::Storage { detail: detail() },
         Problem::DatabaseDamaged,
-        Problem::DatabaseForeign,
         Problem::DatabaseTooNew,
         Problem::SavedGameDamaged { detail: detail() },
         Problem::Unsupported { detail: detail() },

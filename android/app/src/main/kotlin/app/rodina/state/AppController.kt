@@ -10,6 +10,7 @@ import app.rodina.core.Store
 import app.rodina.core.Variant
 import app.rodina.core.formNewGame
 import app.rodina.core.gameName
+import app.rodina.core.gamesInProgress
 import app.rodina.core.languageForLocale
 import app.rodina.core.problemText
 import app.rodina.core.savedGameText
@@ -48,8 +49,11 @@ data class SavedGameRow(
     val finished: Boolean,
 )
 
-/** One game on the home screen: its name and how many of its games are in progress. */
-data class GameCard(val variant: Variant, val name: String, val inProgress: Int)
+/**
+ * One game on the home screen: its name and how many of its games are in progress, as a
+ * number and as the catalog says it ("2 rozohrané partie"; null when there is none).
+ */
+data class GameCard(val variant: Variant, val name: String, val inProgress: Int, val inProgressText: String?)
 
 /** What the home screens draw: the four games, and the saved games (each game's page shows its own). */
 data class HomeState(
@@ -305,7 +309,8 @@ class AppController(
             SavedGameRow(g.id, g.variant, t.title, t.subtitle, g.outcome != null)
         }
         val cards = variants().map { v ->
-            GameCard(v, gameName(language, v), rows.count { it.variant == v && !it.finished })
+            val open = rows.count { it.variant == v && !it.finished }
+            GameCard(v, gameName(language, v), open, if (open > 0) gamesInProgress(language, open.toUInt()) else null)
         }
         return HomeState(cards, rows, homeProblem?.let { problemText(language, it) }, loading)
     }

@@ -94,6 +94,8 @@ data class GameScreenState(
     val canRestartMove: Boolean,
     val canUndo: Boolean,
     val canResign: Boolean,
+    /** Two people on this device may end the game in a draw they agree to. */
+    val canAgreeDraw: Boolean,
     val finished: Boolean,
     /** A bot is thinking: show it; the board stays drawn. */
     val thinking: Boolean,
@@ -186,6 +188,16 @@ class GameController(
     fun resign() {
         try {
             session.resign()
+            changed()
+        } catch (e: RodinaException) {
+            publish(message = problemText(language, problemOf(e)))
+        }
+    }
+
+    /** Ends the game in a draw both people at the board agree to; undo takes it back. */
+    fun agreeDraw() {
+        try {
+            session.agreeDraw()
             changed()
         } catch (e: RodinaException) {
             publish(message = problemText(language, problemOf(e)))
@@ -392,6 +404,7 @@ class GameController(
             canRestartMove = view.moveStarted,
             canUndo = view.canUndo,
             canResign = outcome == null && !hidden,
+            canAgreeDraw = view.canAgreeDraw,
             finished = outcome != null,
             thinking = thinking,
             botStopped = botStopped && view.awaiting is Awaiting.Bot,

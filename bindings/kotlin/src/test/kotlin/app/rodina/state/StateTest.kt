@@ -309,6 +309,8 @@ class WholeGamesTest {
             }
             val plies = c.game.moves().size
             assertTrue(c.state.value.finished, "$variant: ${c.state.value.status}")
+            // Two people may agree a draw until the end; then it is no longer offered.
+            assertFalse(c.state.value.canAgreeDraw)
             if (variant == Variant.JIEQI) assertEquals(plies, handOvers.get(), "a hand-over before every move")
             else assertEquals(0, handOvers.get())
             leaveAndFind(variant, plies, finished = true)
@@ -338,6 +340,7 @@ class ResumeTest {
                     withTimeout(WAIT_MS) { h.app.home.first { s -> !s.loading && s.savedOf(variant).isNotEmpty() } }
                 }.savedOf(variant).single()
                 assertTrue(row.subtitle.startsWith("${played.size} moves"), row.subtitle)
+                assertEquals("1 game in progress", h.app.home.value.games.single { it.variant == variant }.inProgressText)
                 h.onMain { h.app.resumeGame(row.id) }
                 val resumed = runBlocking {
                     withTimeout(WAIT_MS) { while (h.app.game == null) delay(5) }
@@ -602,5 +605,26 @@ class NewGameFormTest {
         val jieqi = app.rodina.core.formNewGame(s.form)
         assertEquals(null, jieqi.handicap)
         assertEquals(RuleSet.TENCENT, jieqi.ruleSet)
+    }
+}
+
+class DrawTest {
+    @TempDir lateinit var dir: Path
+
+    @Test
+    fun `two people agree a draw, it is saved, and undo takes it back`(): Unit = Harness(dir).use { h ->
+        h.start()
+        val c = h.newGame(Variant.JESON_MOR)
+        assertTrue(c.state.value.canAgreeDraw)
+        h.onMain { c.agreeDraw() }
+        val s = c.state.value
+        assertTrue(s.finished)
+        assertEquals("Draw: the players agreed.", s.result)
+        assertFalse(s.canAgreeDraw || s.canResign)
+        h.onMain { c.undo() }
+        assertFalse(c.state.value.finished)
+        // Against a bot there is no draw to agree.
+        val bot = h.newGame(Variant.XIANGQI, "novice")
+        assertFalse(bot.state.value.canAgreeDraw)
     }
 }
