@@ -27,16 +27,19 @@ struct GameView: View {
             }
             StatusView(state: s, stop: { game.stopBot() }, goOn: { game.letBotGoOn() })
             if let message = s.message {
-                DismissibleText(message: message, colour: .red) { game.dismissMessage() }
+                DismissibleText(message: message, language: language, colour: .red) { game.dismissMessage() }
             }
             if let problem = s.saveProblem {
-                DismissibleText(message: problem, colour: .orange) { game.dismissMessage() }
+                DismissibleText(message: problem, language: language, colour: .orange) { game.dismissMessage() }
             }
             HStack {
                 Button(text(language, .gameUndo)) { game.undo() }
                     .disabled(!s.canUndo)
                 Button(text(language, .gameResign)) { game.resign() }
                     .disabled(!s.canResign)
+                if s.canAgreeDraw {
+                    Button(text(language, .gameDraw)) { game.agreeDraw() }
+                }
                 if s.canRestartMove {
                     Button(text(language, .gameRestartMove)) { game.restartMove() }
                 }
@@ -85,10 +88,15 @@ struct StatusView: View {
                 Text(verbatim: state.status).font(.headline).multilineTextAlignment(.center)
                 if state.thinking {
                     ProgressView()
-                    Button(action: stop) { Image(systemName: "stop.circle") }
+                    Button(action: stop) {
+                        Label(text(state.language, .gameStopBot), systemImage: "stop.circle")
+                            .labelStyle(.iconOnly)
+                    }
                 }
                 if state.botStopped {
-                    Button(action: goOn) { Image(systemName: "play.circle") }
+                    Button(action: goOn) {
+                        Label(text(state.language, .gameLetBotGoOn), systemImage: "play.circle")
+                    }
                 }
             }
             // The result is the status once the game is over; shown apart only if it differs.
@@ -118,6 +126,7 @@ struct PlayerBarView: View {
                     .lineLimit(1)
                 if bar.threatened {
                     Image(systemName: "exclamationmark.triangle.fill").foregroundColor(.red)
+                        .accessibilityLabel(Text(verbatim: text(language, .gameThreatened)))
                 }
                 Spacer(minLength: 4)
                 ScrollView(.horizontal, showsIndicators: false) {

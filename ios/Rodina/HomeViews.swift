@@ -14,12 +14,12 @@ struct HomeView: View {
         List {
             if let notice {
                 Section {
-                    DismissibleText(message: notice, colour: .secondary) { app.dismissNotice() }
+                    DismissibleText(message: notice, language: language, colour: .secondary) { app.dismissNotice() }
                 }
             }
             if let message = home.message {
                 Section {
-                    DismissibleText(message: message, colour: .red) { app.dismissHomeMessage() }
+                    DismissibleText(message: message, language: language, colour: .red) { app.dismissHomeMessage() }
                 }
             }
             Section {
@@ -30,11 +30,12 @@ struct HomeView: View {
                         HStack {
                             Text(card.name).font(.headline)
                             Spacer()
-                            if card.inProgress > 0 {
-                                // A count, not a sentence: the number alone.
+                            if let inProgress = card.inProgressText {
+                                // The number alone on the card, the sentence for VoiceOver.
                                 Text(verbatim: String(card.inProgress))
                                     .font(.subheadline.monospacedDigit())
                                     .foregroundColor(.secondary)
+                                    .accessibilityLabel(Text(verbatim: inProgress))
                             }
                         }
                     }
@@ -63,7 +64,7 @@ struct GameHomeView: View {
         List {
             if let message = home.message {
                 Section {
-                    DismissibleText(message: message, colour: .red) { app.dismissHomeMessage() }
+                    DismissibleText(message: message, language: language, colour: .red) { app.dismissHomeMessage() }
                 }
             }
             Section {
@@ -105,6 +106,7 @@ struct GameHomeView: View {
 @MainActor
 struct DismissibleText: View {
     let message: String
+    let language: Language
     let colour: Color
     let dismiss: @MainActor () -> Void
 
@@ -117,5 +119,6 @@ struct DismissibleText: View {
             }
         }
         .buttonStyle(.plain)
+        .accessibilityHint(Text(verbatim: text(language, .dismiss)))
     }
 }

@@ -87,7 +87,7 @@ struct RootView: View {
     var body: some View {
         switch app.startup {
         case .opening:
-            ProgressView()
+            ProgressView { Text(verbatim: text(app.language, .startupOpening)) }
         case let .failed(message, canSetAside):
             StartupFailureView(app: app, message: message, canSetAside: canSetAside)
         case let .ready(notice):
@@ -120,7 +120,8 @@ struct RootView: View {
 }
 
 /// Why the database could not be opened; for a damaged, foreign or too new file, the offer to
-/// set it aside (kept beside the new one, never deleted) and start anew.
+/// set it aside (kept beside the new one, never deleted) and start anew. Trying again is
+/// always offered: a full disk or a locked file may be gone a moment later.
 @MainActor
 struct StartupFailureView: View {
     @ObservedObject var app: AppController
@@ -129,12 +130,14 @@ struct StartupFailureView: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
-            Text(text(app.language, .appName)).font(.largeTitle.bold())
+            Text(text(app.language, .startupFailed)).font(.title.bold())
             Text(message)
             if canSetAside {
                 Button(text(app.language, .errorSetAside)) { app.setAsideAndStart() }
                     .buttonStyle(.borderedProminent)
             }
+            Button(text(app.language, .startupTryAgain)) { app.start() }
+                .buttonStyle(.bordered)
         }
         .padding(24)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)

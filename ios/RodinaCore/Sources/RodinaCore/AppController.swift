@@ -38,6 +38,8 @@ public struct GameCard: Identifiable, Hashable, Sendable {
     public let name: String
     /// How many of its saved games are not finished.
     public let inProgress: Int
+    /// "2 games in progress" in the app's language (Slovak plurals), nil when there are none.
+    public let inProgressText: String?
 
     /// The card's identity in a `ForEach`.
     public var id: Variant { variant }
@@ -384,9 +386,11 @@ public final class AppController: ObservableObject {
             let t = savedGameText(language: language, game: g)
             return SavedGameRow(id: g.id, variant: g.variant, title: t.title, subtitle: t.subtitle, finished: g.outcome != nil)
         }
-        let cards = variants().map { v in
-            GameCard(variant: v, name: gameName(language: language, variant: v),
-                     inProgress: rows.filter { $0.variant == v && !$0.finished }.count)
+        let cards = variants().map { v -> GameCard in
+            let open = rows.filter { $0.variant == v && !$0.finished }.count
+            return GameCard(
+                variant: v, name: gameName(language: language, variant: v), inProgress: open,
+                inProgressText: open > 0 ? gamesInProgress(language: language, count: UInt32(open)) : nil)
         }
         return HomeState(
             games: cards, saved: rows,

@@ -115,6 +115,8 @@ public struct GameScreenState: Equatable, Sendable {
     public let canUndo: Bool
     /// The person may resign now.
     public let canResign: Bool
+    /// Two people share the device and the game is on: offer a draw they agree.
+    public let canAgreeDraw: Bool
     /// The game is over.
     public let finished: Bool
     /// A bot is thinking: show it; the board stays drawn.
@@ -134,7 +136,7 @@ public struct GameScreenState: Equatable, Sendable {
         orientation: Orientation(files: 9, ranks: 10, flipped: false), cells: [],
         hoveringPiece: nil, topBar: nil, bottomBar: nil, status: "", result: nil,
         lastMove: nil, moves: [], handOver: nil, promotion: nil, canRestartMove: false,
-        canUndo: false, canResign: false, finished: false, thinking: false, botStopped: false,
+        canUndo: false, canResign: false, canAgreeDraw: false, finished: false, thinking: false, botStopped: false,
         message: nil, saveProblem: nil, savedId: nil)
 }
 
@@ -231,6 +233,16 @@ public final class GameController: ObservableObject {
     public func resign() {
         do {
             _ = try game.resign()
+            changed()
+        } catch {
+            publish(message: problemText(language: language, problem: problemOf(error)))
+        }
+    }
+
+    /// Ends the game in a draw both people at the board agree to; undo takes it back.
+    public func agreeDraw() {
+        do {
+            _ = try game.agreeDraw()
             changed()
         } catch {
             publish(message: problemText(language: language, problem: problemOf(error)))
@@ -483,6 +495,7 @@ public final class GameController: ObservableObject {
             canRestartMove: view.moveStarted,
             canUndo: view.canUndo,
             canResign: view.outcome == nil && !hidden,
+            canAgreeDraw: view.canAgreeDraw && !hidden,
             finished: view.outcome != nil,
             thinking: thinking,
             botStopped: botStopped && botToMove,

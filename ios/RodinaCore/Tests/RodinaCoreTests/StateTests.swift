@@ -240,6 +240,24 @@ final class FriendlyEntryTests: XCTestCase {
         XCTAssertTrue(bottom.threatened)
         XCTAssertEqual(c.state.topBar?.threatened, false)
     }
+
+    @MainActor
+    func testTwoPeopleAgreeADrawAndUndoTakesItBack() throws {
+        let c = try controller("4k3/8/8/8/8/8/8/4K2R w - - - 0 1")
+        XCTAssertTrue(c.state.canAgreeDraw)
+        c.agreeDraw()
+        XCTAssertTrue(c.state.finished)
+        XCTAssertEqual(c.state.result, "Draw: the players agreed.")
+        XCTAssertFalse(c.state.canAgreeDraw || c.state.canResign)
+        c.undo()
+        XCTAssertFalse(c.state.finished)
+        XCTAssertTrue(c.state.canAgreeDraw)
+        // Against a bot there is no draw to agree.
+        let session = try GameSession(options: NewGame(
+            variant: .jesonMor, fen: nil, first: .person, second: .bot(level: "novice")))
+        let bot = GameController(session: session, saver: nil, settings: AppController.defaultSettings, language: .english)
+        XCTAssertFalse(bot.state.canAgreeDraw)
+    }
 }
 
 final class DefectsTests: XCTestCase {
