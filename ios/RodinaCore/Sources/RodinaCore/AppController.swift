@@ -297,6 +297,9 @@ public final class AppController: ObservableObject {
     public func deleteGame(_ id: Int64) {
         guard let storage else { return }
         Task {
+            // The game's last save may still be under way (its screen was just left): it
+            // would write the game anew after the delete, so the delete waits for it.
+            await saver?.flush()
             do {
                 _ = try await queue.run { try storage.deleteGame(id: id) }
             } catch {

@@ -291,6 +291,25 @@ final class DefectsTests: XCTestCase {
     }
 
     @MainActor
+    func testAGameDeletedWhileItsLastSaveIsUnderWayStaysDeleted() async throws {
+        let h = Harness(dir: try temporaryDirectory(for: self))
+        try await h.start()
+        let c = try h.newGame(.xiangqi)
+        let storage = try XCTUnwrap(h.storage)
+        c.tapAMove()
+        try await eventually("the first save written") { storage.savesWritten >= 1 }
+        let id = try XCTUnwrap(c.game.savedId())
+        storage.saveDelay = 0.3
+        c.tapAMove()
+        // Left and deleted from its page at once: the second save is still being written.
+        h.app.back()
+        h.app.deleteGame(id)
+        try await eventually("both saves written") { storage.savesWritten >= 2 }
+        try await eventually("the list without the game") { !h.app.home.loading && h.app.home.saved.isEmpty }
+        XCTAssertEqual(try Store.open(path: h.dbPath).listGames().count, 0)
+    }
+
+    @MainActor
     func testASaveUnderWayIsNotLostWhenTheScreensGoAway() async throws {
         let h = Harness(dir: try temporaryDirectory(for: self))
         try await h.start()

@@ -235,6 +235,9 @@ class AppController(
     fun deleteGame(id: Long) {
         val storage = storage ?: return
         scope.launch {
+            // The game's last save may still be under way (its screen was just left): it
+            // would write the game anew after the delete, so the delete waits for it.
+            saver?.flush()
             try {
                 withContext(io) { storage.deleteGame(id) }
             } catch (e: RodinaException) {

@@ -460,6 +460,25 @@ class DefectsTest {
     }
 
     @Test
+    fun `a game deleted while its last save is under way stays deleted`(): Unit = Harness(dir).use { h ->
+        h.start()
+        val c = h.newGame(Variant.XIANGQI)
+        h.tapAMove(c)
+        runBlocking { withTimeout(WAIT_MS) { while (h.storage!!.savesWritten.get() < 1) delay(10) } }
+        val id = requireNotNull(c.game.savedId())
+        h.storage!!.saveDelayMs = 300
+        h.tapAMove(c)
+        // Left and deleted from its page at once: the second save is still being written.
+        h.onMain {
+            h.app.back()
+            h.app.deleteGame(id)
+        }
+        runBlocking { withTimeout(WAIT_MS) { while (h.storage!!.savesWritten.get() < 2) delay(10) } }
+        runBlocking { withTimeout(WAIT_MS) { h.app.home.first { !it.loading && it.saved.isEmpty() } } }
+        assertEquals(0, Store.open(h.dbPath).listGames().size)
+    }
+
+    @Test
     fun `a save under way is not lost when the screens go away`(): Unit = Harness(dir).use { h ->
         h.start()
         val c = h.newGame(Variant.JESON_MOR)
