@@ -17,6 +17,11 @@ MAC=(aarch64-apple-darwin x86_64-apple-darwin)
 OUT=target/apple
 PKG=ios/RodinaCore
 
+# The same floors as Package.swift's platforms, for rustc and for the C code built with it
+# (the bundled SQLite): objects built for a newer system than the app would warn at link time.
+export IPHONEOS_DEPLOYMENT_TARGET=16.0
+export MACOSX_DEPLOYMENT_TARGET=13.0
+
 rustup target add "$IOS" "${SIM[@]}" "${MAC[@]}"
 for t in "$IOS" "${SIM[@]}" "${MAC[@]}"; do
   echo "== building $t"
@@ -48,4 +53,7 @@ xcodebuild -create-xcframework \
   -library "$OUT/macos/librodina_ffi.a" -headers "$OUT/headers" \
   -output "$PKG/RodinaCoreFFI.xcframework"
 
+# What Package.swift expects: the binary target and the generated Swift in the package's sources.
+test -f "$PKG/RodinaCoreFFI.xcframework/Info.plist"
+test -f "$PKG/Sources/RodinaCore/RodinaCore.swift"
 echo "== done: $PKG is ready (swift test there; ios/Rodina uses it)"

@@ -42,7 +42,9 @@ GEN=bindings/kotlin/target/generated-sources/uniffi
 # Only the shared library: the static one is for iOS and large in a debug build.
 cargo rustc --quiet -p rodina-ffi --lib --crate-type cdylib
 # Bindings and library must come from the same build (UniFFI checks checksums at load time).
-rm -rf "$GEN" bindings/kotlin/target/surefire-reports
+# Stale classes of deleted sources would still run as tests: compile from scratch.
+rm -rf "$GEN" bindings/kotlin/target/surefire-reports bindings/kotlin/target/classes \
+  bindings/kotlin/target/test-classes
 cargo run --quiet -p uniffi-bindgen -- generate --library "target/debug/$LIB" \
   --language kotlin --out-dir "$GEN" --no-format
 # Maven 3.8 prints colour resets even in batch mode; strip them so the summary below stands

@@ -22,8 +22,12 @@ use std::time::Duration;
 
 use rodina_app::{SessionError, StoreError};
 
+mod form;
+mod text;
 mod types;
 
+pub use form::*;
+pub use text::*;
 pub use types::*;
 
 uniffi::setup_scaffolding!();
@@ -34,10 +38,17 @@ uniffi::setup_scaffolding!();
 #[uniffi(flat_error)]
 pub enum RodinaError {
     /// Text or options given to the call cannot be used: a malformed FEN, an illegal or
-    /// unreadable move, an unknown handicap, a move after the game ended. Show the message
-    /// and let the player (or the developer) correct it.
+    /// unreadable move, an unknown handicap or an option the game does not have. Show the
+    /// message and let the player (or the developer) correct it.
     #[error("{0}")]
     InvalidInput(String),
+    /// The game is over: nothing more can be played in it. Redraw the result.
+    #[error("{0}")]
+    GameOver(String),
+    /// Something this version of the app cannot do: a saved game of a game or player this
+    /// version does not know (written by a newer one). Leave it as it is; an update opens it.
+    #[error("{0}")]
+    Unsupported(String),
     /// The saved game asked for does not exist (deleted elsewhere). Refresh the list.
     #[error("{0}")]
     NotFound(String),
@@ -64,7 +75,18 @@ pub enum RodinaError {
 
 impl From<SessionError> for RodinaError {
     fn from(e: SessionError) -> Self {
-        RodinaError::InvalidInput(e.to_string())
+        let message = e.to_string();
+        match e {
+            SessionError::GameOver => RodinaError::GameOver(message),
+            SessionError::Randomness(_) | SessionError::StaleBotReply => {
+                RodinaError::Internal(message)
+            }
+            SessionError::Fen(_)
+            | SessionError::Move(_)
+            | SessionError::Forbidden { .. }
+            | SessionError::DrawNeedsTwoPeople
+            | SessionError::Options(_) => RodinaError::InvalidInput(message),
+        }
     }
 }
 
@@ -78,7 +100,8 @@ impl From<StoreError> for RodinaError {
             StoreError::TooNew { .. } => RodinaError::DatabaseTooNew(message),
             StoreError::NotFound { .. } => RodinaError::NotFound(message),
             StoreError::BadRecord { .. } => RodinaError::SavedGameDamaged(message),
-            StoreError::Sqlite { .. } => RodinaError::Storage(message),
+            StoreError::Unsupported { .. } => RodinaError::Unsupported(message),
+            StoreError::Sqlite { .. } | StoreError::Io { .. } => RodinaError::Storage(message),
         }
     }
 }
@@ -151,6 +174,8 @@ pub struct GameSession {
     stop: Mutex<Arc<AtomicBool>>,
     /// Bot searches running now.
     thinking: AtomicUsize,
+    /// Held by a save from its copy of the game to its write.
+    saving: Mutex<()>,
 }
 
 impl GameSession {
@@ -159,6 +184,7 @@ impl GameSession {
             inner: Mutex::new(inner),
             stop: Mutex::new(Arc::new(AtomicBool::new(false))),
             thinking: AtomicUsize::new(0),
+            saving: Mutex::new(()),
         })
     }
 
@@ -187,8 +213,9 @@ impl Drop for Thinking<'_> {
 }
 
 /// Stops a search when the future waiting for it is dropped unfinished: Kotlin cancelling
-/// the coroutine (leaving the screen) or Swift cancelling the task drops the future, and the
-/// search on the blocking pool would otherwise run on for nothing. Like
+/// the coroutine (leaving the screen) frees the future, and the search on the blocking pool
+/// would otherwise run on for nothing. (Swift's generated code frees a future only once it
+/// completes, whatever the task: the Swift app calls `stop_thinking` when it cancels.) Like
 /// [`GameSession::stop_thinking`], it leaves a fresh flag in the session's slot, so that the
 /// next turn is not born stopped.
 struct StopOnDrop<'a> {
@@ -236,19 +263,54 @@ impl GameSession {
         lock(&self.inner).view().into()
     }
 
-    /// A tap on a point: selects, moves, deselects, or refuses with a reason.
+    /// A tap on a point: lifts a piece, steps it (in Friendly chess each released piece in
+    /// turn), puts it back, or refuses with a reason in the session's language.
     pub fn tap(&self, point: Point) -> TapResult {
-        lock(&self.inner).tap(point.into()).into()
+        let mut session = lock(&self.inner);
+        let result = session.tap(point.into());
+        TapResult::new(result, session.language())
     }
 
     /// A piece dragged from `from` and dropped on `to`.
     pub fn drag(&self, from: Point, to: Point) -> TapResult {
-        lock(&self.inner).drag(from.into(), to.into()).into()
+        let mut session = lock(&self.inner);
+        let result = session.drag(from.into(), to.into());
+        TapResult::new(result, session.language())
+    }
+
+    /// Chooses the piece a pawn becomes: the promotion the step just tapped asked for, or a
+    /// promotion owed (`view().promotion`).
+    pub fn choose_promotion(&self, kind: PieceKind) -> TapResult {
+        let mut session = lock(&self.inner);
+        let result = session.choose_promotion(kind.into());
+        TapResult::new(result, session.language())
+    }
+
+    /// Starts the move under way again (the lifted piece back, a chain's steps undone);
+    /// returns whether there was anything to undo.
+    pub fn restart_move(&self) -> bool {
+        lock(&self.inner).restart_move()
     }
 
     /// Drops the selection (or a move begun); returns whether there was one.
     pub fn cancel_input(&self) -> bool {
         lock(&self.inner).cancel_input()
+    }
+
+    /// The player at the device confirms they are the one it was handed to
+    /// (`Awaiting.HandOver`): the board shows again. Returns whether a hand-over was awaited.
+    pub fn confirm_hand_over(&self) -> bool {
+        lock(&self.inner).confirm_hand_over()
+    }
+
+    /// The language of the view's texts.
+    pub fn language(&self) -> Language {
+        lock(&self.inner).language().into()
+    }
+
+    /// Speaks `language` from now on (the view's status, results, refusals).
+    pub fn set_language(&self, language: Language) {
+        lock(&self.inner).set_language(language.into());
     }
 
     /// Plays a move given as text: coordinates (`h3e3`) or WXF (`C2=5`). A bot thinking
@@ -279,6 +341,12 @@ impl GameSession {
         let outcome = session.resign()?;
         self.stop_searches();
         Ok(outcome.into())
+    }
+
+    /// Ends the game in a draw both players agree to (two people on this device; see
+    /// `BoardView.can_agree_draw`); undo takes it back.
+    pub fn agree_draw(&self) -> Result<GameOutcome, RodinaError> {
+        Ok(lock(&self.inner).agree_draw()?.into())
     }
 
     /// Who the game waits for (the same as `view().awaiting`, without building the board).
@@ -329,10 +397,16 @@ impl GameSession {
         lock(&self.inner).player(side.into()).clone().into()
     }
 
-    /// Saves the game to `store` (the first time as a new saved game); returns its id.
+    /// Saves the game to `store` (the first time as a new saved game, and anew if it was
+    /// deleted meanwhile); returns its id. The game is copied first: the disk write holds
+    /// the store, not the game, so taps go on while it writes. Saves of one session are
+    /// written one after the other, in the order they copied the game.
     pub fn save(&self, store: Arc<Store>) -> Result<i64, RodinaError> {
-        let store = lock(&store.inner);
-        Ok(lock(&self.inner).save(&store)?)
+        let _one_at_a_time = lock(&self.saving);
+        let snapshot = lock(&self.inner).save_snapshot();
+        let id = snapshot.write(&lock(&store.inner))?;
+        lock(&self.inner).saved(&snapshot, id);
+        Ok(id)
     }
 
     /// The id of the saved game this session writes to, once saved or resumed.
@@ -348,8 +422,9 @@ impl GameSession {
     /// thread, so it may be called from the main thread; the board can be drawn meanwhile.
     ///
     /// Nothing is played, and `null`/`nil` returned, when no bot is to move, when the bot was
-    /// stopped ([`GameSession::stop_thinking`], `undo`, `resign`, or cancelling the caller's
-    /// coroutine or task), or when the game changed while it thought. These are not errors:
+    /// stopped ([`GameSession::stop_thinking`], `undo`, `resign`, or cancelling the Kotlin
+    /// coroutine; a Swift task's cancellation does not reach the core, so Swift calls
+    /// `stop_thinking`), or when the game changed while it thought. These are not errors:
     /// the game is as the player left it, so the caller simply redraws from `view()` and, if
     /// a bot is (again) to move, calls this once more.
     ///
@@ -383,6 +458,16 @@ impl GameSession {
             Err(e) => Err(e.into()),
         }
     }
+}
+
+/// Moves the database at `path` that could not be opened (damaged, another program's, from a
+/// newer version) aside, journals and all, so that `Store.open` creates a new one; the old
+/// file is kept beside it under a name that says `why` and when. Returns that name, `None` if
+/// there was no file. Only on the player's word, never silently.
+#[uniffi::export]
+pub fn set_aside_database(path: String, why: String) -> Result<Option<String>, RodinaError> {
+    let kept = rodina_app::Store::set_aside(&path, &why)?;
+    Ok(kept.map(|p| p.to_string_lossy().into_owned()))
 }
 
 /// The bot levels, weakest first, for the new-game screen.

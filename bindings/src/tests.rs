@@ -37,7 +37,12 @@ fn a_session_plays_through_the_exported_api() {
     assert_eq!(v.awaiting, Awaiting::Person { side: Side::Second });
     let TapResult::Refused { refusal } = s.tap(p(4, 2)) else { panic!("not refused") };
     assert_eq!(refusal.kind, RefusalKind::OpponentPiece);
-    assert_eq!(refusal.message, "that piece is not yours to move: black is to move");
+    assert_eq!(refusal.message, "That piece is not yours to move: Black is to move.");
+    // The same refusal in Slovak, once the session speaks it.
+    s.set_language(Language::Slovak);
+    let TapResult::Refused { refusal } = s.tap(p(4, 2)) else { panic!("not refused") };
+    assert_eq!(refusal.message, "Túto figúru neťaháte vy: na ťahu je Čierny.");
+    assert_eq!(s.view().status, "Na ťahu je Čierny");
     assert_eq!(
         refusal.reason,
         RefusalReason::OpponentPiece { game: Variant::Xiangqi, to_move: Side::Second }
@@ -52,7 +57,7 @@ fn a_refused_move_carries_the_rules_reason_for_a_catalog() {
     assert_eq!(s.tap(p(1, 0)), TapResult::Selected { point: p(1, 0) });
     let TapResult::Refused { refusal } = s.tap(p(1, 1)) else { panic!("not refused") };
     assert_eq!(refusal.kind, RefusalKind::IllegalMove);
-    assert_eq!(refusal.message, "the horse on b1 cannot move to b2");
+    assert_eq!(refusal.message, "The horse on b1 cannot move to b2.");
     assert_eq!(
         refusal.reason,
         RefusalReason::IllegalMove {
@@ -282,4 +287,101 @@ fn a_saved_game_with_the_bot_to_move_resumes_and_the_bot_moves() {
     let resumed = block_on(back.play_bot_move(None)).unwrap();
     assert!(resumed.is_some());
     assert_eq!(block_on(s.play_bot_move(None)).unwrap(), resumed);
+}
+
+#[test]
+fn the_form_seats_the_handicap_giver_as_red_and_starts_every_game() {
+    let mut form = new_game_form(Variant::Xiangqi);
+    form.bot_level = Some("club".into());
+    form.handicap = Some(Handicap::TwoHorses);
+    form.giver = HandicapGiver::Bot;
+    form.person_side = Side::First;
+    let fields = form_fields(form.clone()).unwrap();
+    assert!(fields.level && fields.handicap && fields.giver && !fields.side && !fields.rule_set);
+    assert_eq!(form_person_plays(form.clone()).unwrap(), Some(Side::Second));
+    let game = form_new_game(form.clone()).unwrap();
+    assert_eq!(game.first, Player::Bot { level: "club".into() });
+    assert_eq!(game.handicap, Some(Handicap::TwoHorses));
+    let s = GameSession::new(game).unwrap();
+    assert!(s.fen().ends_with("/R1BAKAB1R w - - 0 1"), "{}", s.fen());
+    assert_eq!(s.awaiting(), Awaiting::Bot { side: Side::First });
+
+    form.bot_level = Some("grandmaster".into());
+    assert!(matches!(form_new_game(form), Err(RodinaError::InvalidInput(_))));
+
+    for v in variants() {
+        let mut form = new_game_form(v);
+        form.rule_set = RuleSet::Vietnamese;
+        form.handicap = Some(Handicap::Horse);
+        let game = form_new_game(form).unwrap();
+        assert_eq!(game.rule_set.is_some(), v == Variant::Jieqi);
+        assert_eq!(game.handicap.is_some(), v == Variant::Xiangqi);
+        assert_eq!(GameSession::new(game).unwrap().variant(), v);
+    }
+    assert_eq!((handicaps().len(), rule_sets().len(), variants().len()), (4, 5, 4));
+}
+
+#[test]
+fn the_apps_texts_come_from_the_catalog() {
+    let summary = GameSummary {
+        id: 7,
+        variant: Variant::JesonMor,
+        first: Player::Person,
+        second: Player::Bot { level: "novice".into() },
+        ply_count: 2,
+        outcome: None,
+        created_at_ms: 0,
+        updated_at_ms: 0,
+    };
+    let sk = saved_game_text(Language::Slovak, summary);
+    assert!(sk.subtitle.starts_with("2 ťahy"), "{sk:?}");
+    let piece = Piece { side: Side::Second, kind: PieceKind::Chariot, face_down: false };
+    assert_eq!(piece_label(Language::English, PieceStyle::Characters, piece), "車");
+    assert_eq!(piece_label(Language::Slovak, PieceStyle::Letters, piece), "V");
+    let text = problem_text(Language::Slovak, Problem::Save { detail: "disk".into() });
+    assert_eq!(text, "Partiu sa nepodarilo uložiť: disk");
+    assert_eq!(player_name(Language::English, Player::Person), "Person");
+
+    // The hand-over screen's texts come with the view that hides the board.
+    let s = GameSession::new(NewGame { variant: Variant::Jieqi, ..pass_and_play() }).unwrap();
+    s.set_language(Language::Slovak);
+    let v = s.view();
+    let hand_over = v.hand_over.expect("pass-and-play Jieqi starts with the hand-over");
+    assert!(hand_over.ready.starts_with("Som Červený"), "{hand_over:?}");
+    assert!(v.points.iter().all(|p| p.piece.is_none()));
+    assert!(s.confirm_hand_over());
+    assert_eq!(s.view().hand_over, None);
+}
+
+#[test]
+fn a_save_waiting_for_the_disk_does_not_hold_the_game() {
+    let store = Store::in_memory().unwrap();
+    let s = GameSession::new(pass_and_play()).unwrap();
+    // The disk is busy: another save holds the store.
+    let busy = lock(&store.inner);
+    let saving = {
+        let (s, store) = (Arc::clone(&s), Arc::clone(&store));
+        std::thread::spawn(move || s.save(store))
+    };
+    // Give the save the time to copy the game and wait for the store.
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tapper = {
+        let s = Arc::clone(&s);
+        std::thread::spawn(move || {
+            let _ = tx.send((s.tap(p(7, 2)), s.tap(p(4, 2)), s.view().ply_count));
+        })
+    };
+    let answered = rx.recv_timeout(std::time::Duration::from_secs(10));
+    drop(busy);
+    let (selected, moved, plies) = answered.expect("taps are answered while the save waits");
+    assert!(matches!(selected, TapResult::Selected { .. }));
+    assert!(matches!(moved, TapResult::Moved { .. }));
+    assert_eq!(plies, 1);
+    tapper.join().unwrap();
+    let id = saving.join().unwrap().unwrap();
+    // The save wrote the game as it was copied; the next save writes the move.
+    assert_eq!(store.list_games().unwrap()[0].ply_count, 0);
+    assert_eq!(s.save(Arc::clone(&store)).unwrap(), id);
+    assert_eq!(store.list_games().unwrap()[0].ply_count, 1);
 }

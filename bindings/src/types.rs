@@ -4,6 +4,8 @@
 use rodina_app as app;
 use rodina_rules as rules;
 
+use crate::text::Language;
+
 /// A game of the family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum Variant {
@@ -141,6 +143,26 @@ impl From<app::PieceKind> for PieceKind {
     }
 }
 
+impl From<PieceKind> for app::PieceKind {
+    fn from(k: PieceKind) -> Self {
+        match k {
+            PieceKind::General => app::PieceKind::General,
+            PieceKind::Advisor => app::PieceKind::Advisor,
+            PieceKind::Elephant => app::PieceKind::Elephant,
+            PieceKind::Horse => app::PieceKind::Horse,
+            PieceKind::Chariot => app::PieceKind::Chariot,
+            PieceKind::Cannon => app::PieceKind::Cannon,
+            PieceKind::Soldier => app::PieceKind::Soldier,
+            PieceKind::Knight => app::PieceKind::Knight,
+            PieceKind::King => app::PieceKind::King,
+            PieceKind::Queen => app::PieceKind::Queen,
+            PieceKind::Rook => app::PieceKind::Rook,
+            PieceKind::Bishop => app::PieceKind::Bishop,
+            PieceKind::Pawn => app::PieceKind::Pawn,
+        }
+    }
+}
+
 /// A piece as the viewer may see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct Piece {
@@ -150,6 +172,12 @@ pub struct Piece {
     pub kind: PieceKind,
     /// Whether it lies face down (Jieqi): draw its back.
     pub face_down: bool,
+}
+
+impl From<Piece> for app::PieceView {
+    fn from(p: Piece) -> Self {
+        app::PieceView { side: p.side.into(), kind: p.kind.into(), face_down: p.face_down }
+    }
 }
 
 impl From<app::PieceView> for Piece {
@@ -336,6 +364,24 @@ impl From<rules::WinReason> for WinReason {
     }
 }
 
+impl From<WinReason> for rules::WinReason {
+    fn from(r: WinReason) -> Self {
+        use rules::WinReason as R;
+        match r {
+            WinReason::Checkmate => R::Checkmate,
+            WinReason::NoMoves => R::NoMoves,
+            WinReason::Centre => R::Centre,
+            WinReason::LastPiece => R::LastPiece,
+            WinReason::KingBond => R::KingBond,
+            WinReason::PerpetualCheck => R::PerpetualCheck,
+            WinReason::PerpetualChase => R::PerpetualChase,
+            WinReason::ExcessiveChecksOrChases => R::ExcessiveChecksOrChases,
+            WinReason::Resignation => R::Resignation,
+            WinReason::Time => R::Time,
+        }
+    }
+}
+
 /// Why a game was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum DrawReason {
@@ -370,6 +416,21 @@ impl From<rules::DrawReason> for DrawReason {
     }
 }
 
+impl From<DrawReason> for rules::DrawReason {
+    fn from(r: DrawReason) -> Self {
+        use rules::DrawReason as R;
+        match r {
+            DrawReason::Repetition => R::Repetition,
+            DrawReason::FiftyMoves => R::FiftyMoves,
+            DrawReason::MoveLimit => R::MoveLimit,
+            DrawReason::InsufficientMaterial => R::InsufficientMaterial,
+            DrawReason::AllBonded => R::AllBonded,
+            DrawReason::NoMoves => R::NoMoves,
+            DrawReason::Agreement => R::Agreement,
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum GameOutcome {
@@ -398,7 +459,156 @@ impl From<rules::Outcome> for GameOutcome {
     }
 }
 
-/// Everything a board screen draws.
+impl From<GameOutcome> for rules::Outcome {
+    fn from(o: GameOutcome) -> Self {
+        match o {
+            GameOutcome::Win { winner, reason } => {
+                rules::Outcome::Win { winner: winner.into(), reason: reason.into() }
+            }
+            GameOutcome::Draw { reason } => rules::Outcome::Draw { reason: reason.into() },
+        }
+    }
+}
+
+/// What stepping to a target does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum TargetKind {
+    /// Moves to an empty point (or carries a bond there).
+    Move,
+    /// Captures the piece there.
+    Capture,
+    /// Bonds with the enemy piece there (Friendly chess).
+    Bond,
+    /// Enters a bond and releases the mover's piece, which moves next (Friendly chess).
+    Release,
+    /// Bonds the enemy king: wins (Friendly chess).
+    Win,
+    /// Takes en passant (Friendly chess).
+    EnPassant,
+    /// Castles (Friendly chess).
+    Castle,
+}
+
+impl From<app::TargetKind> for TargetKind {
+    fn from(k: app::TargetKind) -> Self {
+        match k {
+            app::TargetKind::Move => TargetKind::Move,
+            app::TargetKind::Capture => TargetKind::Capture,
+            app::TargetKind::Bond => TargetKind::Bond,
+            app::TargetKind::Release => TargetKind::Release,
+            app::TargetKind::Win => TargetKind::Win,
+            app::TargetKind::EnPassant => TargetKind::EnPassant,
+            app::TargetKind::Castle => TargetKind::Castle,
+        }
+    }
+}
+
+/// A point the piece in hand may step to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Target {
+    /// The destination.
+    pub point: Point,
+    /// What stepping there does.
+    pub kind: TargetKind,
+    /// The pieces a pawn may become there (empty when the step promotes nothing).
+    pub promotions: Vec<PieceKind>,
+}
+
+impl From<app::model::Target> for Target {
+    fn from(t: app::model::Target) -> Self {
+        Target {
+            point: t.point.into(),
+            kind: t.kind.into(),
+            promotions: t.promotions.into_iter().map(PieceKind::from).collect(),
+        }
+    }
+}
+
+/// A captured piece, as the looking seat knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct CapturedPiece {
+    /// Whose piece it was.
+    pub side: Side,
+    /// What it was; `None` for a face-down piece this seat never saw.
+    pub kind: Option<PieceKind>,
+    /// Whether it was face down when taken (Jieqi).
+    pub face_down: bool,
+}
+
+impl From<app::CapturedView> for CapturedPiece {
+    fn from(c: app::CapturedView) -> Self {
+        CapturedPiece {
+            side: c.side.into(),
+            kind: c.kind.map(PieceKind::from),
+            face_down: c.face_down,
+        }
+    }
+}
+
+/// One player's bar beside the board.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct PlayerBar {
+    /// The side.
+    pub side: Side,
+    /// The side's name and who plays it, in the session's language.
+    pub title: String,
+    /// Whether this side is to move.
+    pub to_move: bool,
+    /// Whether this side's king (general) is threatened: show it in the bar.
+    pub threatened: bool,
+    /// The pieces this side has captured.
+    pub captured: Vec<CapturedPiece>,
+}
+
+impl From<app::PlayerBar> for PlayerBar {
+    fn from(b: app::PlayerBar) -> Self {
+        PlayerBar {
+            side: b.side.into(),
+            title: b.title,
+            to_move: b.to_move,
+            threatened: b.threatened,
+            captured: b.captured.into_iter().map(CapturedPiece::from).collect(),
+        }
+    }
+}
+
+/// One row of the move list.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct MoveRow {
+    /// The move number, from 1.
+    pub number: u32,
+    /// The first player's move (`None` when the game began with the second to move).
+    pub first: Option<String>,
+    /// The second player's move, once played.
+    pub second: Option<String>,
+}
+
+impl From<app::MoveRow> for MoveRow {
+    fn from(r: app::MoveRow) -> Self {
+        MoveRow { number: r.number, first: r.first, second: r.second }
+    }
+}
+
+/// A promotion to choose: where the pawn is (or steps to) and what it may become.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PromotionChoice {
+    /// The pawn's point (or the step's destination).
+    pub point: Point,
+    /// The pieces it may become.
+    pub choices: Vec<PieceKind>,
+}
+
+impl From<app::PromotionChoice> for PromotionChoice {
+    fn from(c: app::PromotionChoice) -> Self {
+        PromotionChoice {
+            point: c.point.into(),
+            choices: c.choices.into_iter().map(PieceKind::from).collect(),
+        }
+    }
+}
+
+/// Everything a board screen draws. While the device waits to be handed over
+/// (`Awaiting.HandOver`), no piece is shown and no move is listed: draw the hand-over screen.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct BoardView {
     /// The game.
@@ -413,22 +623,57 @@ pub struct BoardView {
     pub to_move: Side,
     /// Who the game waits for.
     pub awaiting: Awaiting,
-    /// The selected point.
+    /// The point of the piece in hand.
     pub selected: Option<Point>,
-    /// The legal destinations of the selected piece.
-    pub targets: Vec<Point>,
+    /// Where the piece in hand may go.
+    pub targets: Vec<Target>,
     /// The last move.
     pub last_move: Option<MoveRecord>,
     /// The general (king) in check.
     pub check: Option<Point>,
-    /// A piece lifted in the middle of a move of several steps.
+    /// A piece released in a chain, which moves next (Friendly chess).
     pub hovering: Option<Hovering>,
+    /// A promotion to choose now.
+    pub promotion: Option<PromotionChoice>,
     /// How the game ended, if it has.
     pub outcome: Option<GameOutcome>,
     /// Whether undo would take something back.
     pub can_undo: bool,
+    /// Whether the players may agree a draw (two people on this device, the game not over).
+    pub can_agree_draw: bool,
+    /// Whether a move of several steps is under way (offer "start the move again").
+    pub move_started: bool,
     /// Moves played so far.
     pub ply_count: u32,
+    /// The players' bars, the first player's first.
+    pub players: Vec<PlayerBar>,
+    /// The status line, in the session's language.
+    pub status: String,
+    /// The result as a sentence, once the game is over.
+    pub result: Option<String>,
+    /// The move list, a row per move number.
+    pub move_rows: Vec<MoveRow>,
+    /// `Last move: C2=5`, for the board's accessible description.
+    pub last_move_text: Option<String>,
+    /// The hand-over screen's texts while the device waits to be handed over.
+    pub hand_over: Option<HandOverText>,
+}
+
+/// The hand-over screen's texts (pass-and-play where pieces are hidden).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct HandOverText {
+    /// Whom to hand the device to.
+    pub title: String,
+    /// Why only that player may look now.
+    pub body: String,
+    /// The button the next player presses to see the board.
+    pub ready: String,
+}
+
+impl From<app::text::HandOverText> for HandOverText {
+    fn from(t: app::text::HandOverText) -> Self {
+        HandOverText { title: t.title, body: t.body, ready: t.ready }
+    }
 }
 
 impl From<app::BoardView> for BoardView {
@@ -441,13 +686,22 @@ impl From<app::BoardView> for BoardView {
             to_move: v.to_move.into(),
             awaiting: v.awaiting.into(),
             selected: v.selected.map(Point::from),
-            targets: v.targets.into_iter().map(Point::from).collect(),
+            targets: v.targets.into_iter().map(Target::from).collect(),
             last_move: v.last_move.map(MoveRecord::from),
             check: v.check.map(Point::from),
             hovering: v.hovering.map(Hovering::from),
+            promotion: v.promotion.map(PromotionChoice::from),
             outcome: v.outcome.map(GameOutcome::from),
             can_undo: v.can_undo,
+            can_agree_draw: v.can_agree_draw,
+            move_started: v.move_started,
             ply_count: v.ply_count,
+            players: v.players.into_iter().map(PlayerBar::from).collect(),
+            status: v.status,
+            result: v.result,
+            move_rows: v.move_rows.into_iter().map(MoveRow::from).collect(),
+            last_move_text: v.last_move_text,
+            hand_over: v.hand_over.map(HandOverText::from),
         }
     }
 }
@@ -496,6 +750,18 @@ pub enum Handicap {
     Chariot,
 }
 
+impl From<rules::xiangqi::Handicap> for Handicap {
+    fn from(h: rules::xiangqi::Handicap) -> Self {
+        use rules::xiangqi::Handicap as H;
+        match h {
+            H::Horse => Handicap::Horse,
+            H::TwoHorses => Handicap::TwoHorses,
+            H::Cannon => Handicap::Cannon,
+            H::Chariot => Handicap::Chariot,
+        }
+    }
+}
+
 impl Handicap {
     pub(crate) fn core(self) -> rules::xiangqi::Handicap {
         use rules::xiangqi::Handicap as H;
@@ -521,6 +787,19 @@ pub enum RuleSet {
     Vietnamese,
     /// PyChess: a face-down advisor may leave the palace.
     PyChess,
+}
+
+impl From<rules::jieqi::RuleSet> for RuleSet {
+    fn from(r: rules::jieqi::RuleSet) -> Self {
+        use rules::jieqi::RuleSet as R;
+        match r {
+            R::Default => RuleSet::Default,
+            R::NobodySeesCaptured => RuleSet::NobodySeesCaptured,
+            R::Tencent => RuleSet::Tencent,
+            R::Vietnamese => RuleSet::Vietnamese,
+            R::PyChess => RuleSet::PyChess,
+        }
+    }
 }
 
 impl RuleSet {
@@ -620,15 +899,16 @@ pub enum RefusalKind {
 pub struct Refusal {
     /// What kind of refusal: the reason's variant without its data.
     pub kind: RefusalKind,
-    /// Why, in the core's English (developers, logs, and the UI until its catalog has it).
+    /// Why, as a sentence in the session's language.
     pub message: String,
     /// Why, with the data a message needs.
     pub reason: RefusalReason,
 }
 
-impl From<app::Refusal> for Refusal {
-    fn from(r: app::Refusal) -> Self {
-        let message = r.to_string();
+impl Refusal {
+    /// The refusal with its message in `language`.
+    pub(crate) fn new(r: app::Refusal, language: app::text::Language) -> Refusal {
+        let message = app::text::refusal_text(language, &r);
         let (kind, reason) = match r {
             app::Refusal::GameOver => (RefusalKind::GameOver, RefusalReason::GameOver),
             app::Refusal::NotYourTurn => (RefusalKind::NotYourTurn, RefusalReason::NotYourTurn),
@@ -1056,6 +1336,17 @@ pub enum TapResult {
     },
     /// The selection was cleared.
     Deselected,
+    /// A step was made and the move goes on: the released piece on `point` steps next.
+    Stepped {
+        /// Where the released piece hovers.
+        point: Point,
+    },
+    /// The step brings a pawn to its last rank: ask which piece it becomes, then call
+    /// `choose_promotion`.
+    ChoosePromotion {
+        /// Where, and the choices.
+        choice: PromotionChoice,
+    },
     /// A move was played.
     Moved {
         /// The move.
@@ -1068,13 +1359,16 @@ pub enum TapResult {
     },
 }
 
-impl From<app::TapResult> for TapResult {
-    fn from(t: app::TapResult) -> Self {
+impl TapResult {
+    /// The result, a refusal said in `language`.
+    pub(crate) fn new(t: app::TapResult, language: app::text::Language) -> TapResult {
         match t {
             app::TapResult::Selected(p) => TapResult::Selected { point: p.into() },
             app::TapResult::Deselected => TapResult::Deselected,
+            app::TapResult::Stepped(p) => TapResult::Stepped { point: p.into() },
+            app::TapResult::ChoosePromotion(c) => TapResult::ChoosePromotion { choice: c.into() },
             app::TapResult::Moved(m) => TapResult::Moved { record: m.into() },
-            app::TapResult::Refused(r) => TapResult::Refused { refusal: r.into() },
+            app::TapResult::Refused(r) => TapResult::Refused { refusal: Refusal::new(r, language) },
         }
     }
 }
@@ -1124,6 +1418,24 @@ pub enum PieceStyle {
     Letters,
 }
 
+impl From<PieceStyle> for app::PieceStyle {
+    fn from(s: PieceStyle) -> Self {
+        match s {
+            PieceStyle::Characters => app::PieceStyle::Characters,
+            PieceStyle::Letters => app::PieceStyle::Letters,
+        }
+    }
+}
+
+impl From<app::PieceStyle> for PieceStyle {
+    fn from(s: app::PieceStyle) -> Self {
+        match s {
+            app::PieceStyle::Characters => PieceStyle::Characters,
+            app::PieceStyle::Letters => PieceStyle::Letters,
+        }
+    }
+}
+
 /// The player's settings.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct Settings {
@@ -1135,6 +1447,9 @@ pub struct Settings {
     pub rotate_board: bool,
     /// How pieces are labelled.
     pub piece_style: PieceStyle,
+    /// The language the player chose; `None` follows the system's.
+    #[uniffi(default = None)]
+    pub language: Option<Language>,
 }
 
 impl From<app::Settings> for Settings {
@@ -1143,10 +1458,8 @@ impl From<app::Settings> for Settings {
             show_legal_targets: s.show_legal_targets,
             show_last_move: s.show_last_move,
             rotate_board: s.rotate_board,
-            piece_style: match s.piece_style {
-                app::PieceStyle::Characters => PieceStyle::Characters,
-                app::PieceStyle::Letters => PieceStyle::Letters,
-            },
+            piece_style: s.piece_style.into(),
+            language: s.language.map(Language::from),
         }
     }
 }
@@ -1157,10 +1470,8 @@ impl From<Settings> for app::Settings {
             show_legal_targets: s.show_legal_targets,
             show_last_move: s.show_last_move,
             rotate_board: s.rotate_board,
-            piece_style: match s.piece_style {
-                PieceStyle::Characters => app::PieceStyle::Characters,
-                PieceStyle::Letters => app::PieceStyle::Letters,
-            },
+            piece_style: s.piece_style.into(),
+            language: s.language.map(app::text::Language::from),
         }
     }
 }

@@ -1,115 +1,145 @@
+import Combine
 import RodinaCore
 import SwiftUI
+import UIKit
 
-/// The app: opens the store in Application Support and shows the saved games, a new game, a
-/// game in play, or why the store could not be opened (its file is never replaced silently).
+/// The app: opens the database in Application Support (off the main thread) and shows the
+/// games, a game's page, the new-game form, a game in play and the settings, or why the
+/// database could not be opened (its file is never replaced silently: the player may set it
+/// aside). Every text comes from the core's catalog, in the system's language or the one the
+/// player chose.
 @main
 struct RodinaApp: App {
-    @StateObject private var app = AppModel()
+    @StateObject private var app: AppController
+    @Environment(\.scenePhase) private var scenePhase
+
+    /// The system's locale changing, delivered on the main thread (it may be posted elsewhere).
+    private let localeChanges = NotificationCenter.default
+        .publisher(for: NSLocale.currentLocaleDidChangeNotification)
+        .receive(on: DispatchQueue.main)
+
+    init() {
+        _app = StateObject(wrappedValue: AppController(databasePath: RodinaApp.databasePath()))
+    }
 
     var body: some Scene {
         WindowGroup {
-            if let error = app.startupError {
-                VStack(alignment: .leading, spacing: 12) {
-                    Text("Rodina cannot open its saved games").font(.title2)
-                    Text(error)
+            RootView(app: app, navigator: app.navigator)
+                .onAppear { app.start() }
+                // The player changed the system's language: follow it (unless they chose one).
+                .onReceive(localeChanges) { _ in
+                    app.setSystemLocale(AppController.systemLocale())
                 }
-                .padding()
-            } else {
-                HomeView().environmentObject(app)
+        }
+        .onChange(of: scenePhase) { phase in
+            if phase == .background { BackgroundFlush.start(app) }
+        }
+    }
+
+    /// Where the database lives: Application Support, which is backed up and never shown in
+    /// Files. Only the path is worked out here; the folder is made off the main thread.
+    private static func databasePath() -> String {
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)
+        let folder = support.first ?? FileManager.default.temporaryDirectory
+        return folder.appendingPathComponent("rodina.db").path
+    }
+}
+
+/// Keeps the app running while the saves asked for so far are written, once it goes to the
+/// background: the system may suspend it at once otherwise, and a move just played would be
+/// written only when the app comes back (or never, if it is ended meanwhile).
+@MainActor
+private final class BackgroundFlush {
+    private var id: UIBackgroundTaskIdentifier = .invalid
+
+    static func start(_ app: AppController) {
+        let work = BackgroundFlush()
+        work.id = UIApplication.shared.beginBackgroundTask(withName: "rodina.save") {
+            // Out of time: the system is about to suspend the app whatever we do.
+            work.end()
+        }
+        Task {
+            await app.flushSaves()
+            work.end()
+        }
+    }
+
+    private func end() {
+        guard id != .invalid else { return }
+        UIApplication.shared.endBackgroundTask(id)
+        id = .invalid
+    }
+}
+
+/// The texts of the screens, in `language`.
+func text(_ language: Language, _ t: UiText) -> String {
+    uiText(language: language, text: t)
+}
+
+/// The startup's state, then the screens in one navigation stack whose path is the
+/// navigator's: the system's back button and swipe go through `AppController.followPath`,
+/// so that leaving a game always waits for its last save.
+@MainActor
+struct RootView: View {
+    @ObservedObject var app: AppController
+    @ObservedObject var navigator: Navigator
+
+    var body: some View {
+        switch app.startup {
+        case .opening:
+            ProgressView { Text(verbatim: text(app.language, .startupOpening)) }
+        case let .failed(message, canSetAside):
+            StartupFailureView(app: app, message: message, canSetAside: canSetAside)
+        case let .ready(notice):
+            NavigationStack(path: Binding(get: { navigator.path }, set: { app.followPath($0) })) {
+                HomeView(app: app, notice: notice)
+                    .navigationDestination(for: Screen.self) { screen in
+                        destination(screen)
+                    }
             }
+        }
+    }
+
+    @ViewBuilder
+    private func destination(_ screen: Screen) -> some View {
+        switch screen {
+        case .home:
+            EmptyView()
+        case let .gameHome(variant):
+            GameHomeView(app: app, variant: variant)
+        case .newGame:
+            NewGameView(app: app, form: app.newGame)
+        case .game:
+            if let game = app.game {
+                GameView(app: app, game: game)
+            }
+        case .settings:
+            SettingsView(app: app)
         }
     }
 }
 
-/// The app's state below the screens (the twin of the Android app's AppController).
+/// Why the database could not be opened; for a damaged, foreign or too new file, the offer to
+/// set it aside (kept beside the new one, never deleted) and start anew. Trying again is
+/// always offered: a full disk or a locked file may be gone a moment later.
 @MainActor
-final class AppModel: ObservableObject {
-    @Published private(set) var games: [GameSummary] = []
-    @Published var message: String?
-    @Published var game: GameModel?
-    @Published private(set) var settings: RodinaCore.Settings
-    /// The bot levels for the new-game form, weakest first.
-    let levels: [BotLevel] = botLevels()
-    let startupError: String?
-    private let store: Store?
+struct StartupFailureView: View {
+    @ObservedObject var app: AppController
+    let message: String
+    let canSetAside: Bool
 
-    init() {
-        var store: Store?
-        var error: String?
-        do {
-            let dir = try FileManager.default.url(
-                for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
-            store = try Store.open(path: dir.appendingPathComponent("rodina.db").path)
-        } catch {
-            error = Texts.message(error)
+    var body: some View {
+        VStack(alignment: .leading, spacing: 16) {
+            Text(text(app.language, .startupFailed)).font(.title.bold())
+            Text(message)
+            if canSetAside {
+                Button(text(app.language, .errorSetAside)) { app.setAsideAndStart() }
+                    .buttonStyle(.borderedProminent)
+            }
+            Button(text(app.language, .startupTryAgain)) { app.start() }
+                .buttonStyle(.bordered)
         }
-        self.store = store
-        self.startupError = error
-        self.settings = (try? store?.settings()) ?? RodinaCore.Settings(
-            showLegalTargets: true, showLastMove: true, rotateBoard: false, pieceStyle: .characters)
-        refresh()
-    }
-
-    func refresh() {
-        guard let store else { return }
-        do { games = try store.listGames() } catch { message = Texts.message(error) }
-    }
-
-    /// Starts a game of Xiangqi: against a bot of level `botLevel` (an id) with the person
-    /// playing `personSide`, or, with no level, for two people on this device.
-    func start(handicap: Handicap?, botLevel: String?, personSide: Side) {
-        var first = Player.person, second = Player.person
-        if let level = botLevel {
-            if personSide == .first { second = .bot(level: level) } else { first = .bot(level: level) }
-        }
-        do {
-            let session = try GameSession(options: NewGame(
-                variant: .xiangqi, handicap: handicap, fen: nil, first: first, second: second))
-            open(session)
-        } catch {
-            message = Texts.message(error)
-        }
-    }
-
-    func resume(_ id: Int64) {
-        guard let store else { return }
-        do {
-            open(try GameSession.resume(store: store, id: id))
-        } catch {
-            message = Texts.message(error)
-        }
-    }
-
-    /// Leaves the game on screen: its bot stops and plays nothing.
-    func leaveGame() {
-        game?.close()
-        game = nil
-        refresh()
-    }
-
-    private func open(_ session: GameSession) {
-        game?.close()
-        game = GameModel(session: session, store: store, settings: settings)
-    }
-
-    func delete(_ id: Int64) {
-        guard let store else { return }
-        do {
-            _ = try store.deleteGame(id: id)
-            refresh()
-        } catch {
-            message = Texts.message(error)
-        }
-    }
-
-    func update(_ new: RodinaCore.Settings) {
-        guard let store else { return }
-        do {
-            try store.setSettings(settings: new)
-            settings = new
-        } catch {
-            message = Texts.message(error)
-        }
+        .padding(24)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
     }
 }

@@ -25,6 +25,9 @@ pub enum SessionError {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
+    /// A draw by agreement needs two people at the board; a bot does not agree to draws.
+    #[error("a draw is agreed between two people on this device")]
+    DrawNeedsTwoPeople,
     /// The options of a new game do not fit together or name nothing known.
     #[error("{0}")]
     Options(String),
@@ -111,12 +114,29 @@ pub enum StoreError {
         /// The id asked for.
         id: i64,
     },
+    /// A saved game is of a game (or has a player) this version does not know: a newer
+    /// version wrote it. It is left as it is.
+    #[error("saved game {id} is of a kind this version cannot open: {detail}")]
+    Unsupported {
+        /// The saved game.
+        id: i64,
+        /// What this version does not know.
+        detail: String,
+    },
     /// A saved game's record cannot be turned back into a game.
     #[error("saved game {id} cannot be read: {detail}")]
     BadRecord {
         /// The saved game.
         id: i64,
         /// What is wrong with it.
+        detail: String,
+    },
+    /// A file could not be moved (setting a database aside).
+    #[error("the file {path} could not be moved: {detail}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system reported.
         detail: String,
     },
     /// SQLite failed for another reason (disk full, file locked, no permission, ...).

@@ -7,20 +7,25 @@
 //! and Swift, so this crate stays usable from Rust (the CLI, the server, tests) as it is.
 
 mod bot;
+mod entry;
 mod error;
+mod form;
 mod games;
 pub mod model;
 mod session;
 mod store;
 mod table;
+pub mod text;
 
 pub use bot::{BotReply, BotRequest};
 pub use error::{SessionError, StoreError};
+pub use form::{FormFields, HandicapGiver, NewGameForm};
 pub use model::{
-    Awaiting, BoardView, GameSummary, Highlights, Hovering, MoveRecord, NewGame, PieceKind,
-    PieceView, Player, Point, PointView, Refusal, TapResult,
+    Awaiting, BoardView, CapturedView, GameSummary, Highlights, Hovering, MoveRecord, MoveRow,
+    NewGame, PieceKind, PieceView, Player, PlayerBar, Point, PointView, PromotionChoice, Refusal,
+    TapResult, TargetKind,
 };
 /// Bot levels, as the engine defines them: ids, names in English and Slovak.
 pub use rodina_engine::Level;
-pub use session::Session;
+pub use session::{SaveSnapshot, Session};
 pub use store::{APPLICATION_ID, GameRecord, PieceStyle, SCHEMA_VERSION, Settings, Store};

@@ -89,6 +89,75 @@ pub struct MoveRecord {
     pub to: Point,
 }
 
+/// What stepping to a target does, for drawing the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TargetKind {
+    /// Moves to an empty point (or carries a bond there): the move ends.
+    Move,
+    /// Captures the piece there.
+    Capture,
+    /// Bonds with the enemy piece there (Friendly chess): the move ends.
+    Bond,
+    /// Enters a bond and releases the mover's piece there, which moves next (Friendly chess).
+    Release,
+    /// Bonds the enemy king: the move wins (Friendly chess).
+    Win,
+    /// Takes en passant (Friendly chess).
+    EnPassant,
+    /// Castles (Friendly chess).
+    Castle,
+}
+
+pub use crate::entry::{Lift, Target};
+
+/// A piece captured, as the looking seat knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CapturedView {
+    /// Whose piece it was (the other side captured it).
+    pub side: Color,
+    /// What it was; `None` for a face-down piece whose identity this seat does not know.
+    pub kind: Option<PieceKind>,
+    /// Whether it was face down when captured (Jieqi).
+    pub face_down: bool,
+}
+
+/// One player's bar beside the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerBar {
+    /// The side.
+    pub side: Color,
+    /// The side's name and who plays it, in the session's language (`Red · Club player`).
+    pub title: String,
+    /// Whether this side is to move.
+    pub to_move: bool,
+    /// Whether this side's king (general) is threatened: in check, or in Friendly chess
+    /// open to a bond.
+    pub threatened: bool,
+    /// The pieces this side has captured, as the looking seat knows them.
+    pub captured: Vec<CapturedView>,
+}
+
+/// One row of the move list: a move of each side, numbered.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveRow {
+    /// The move number, from 1.
+    pub number: u32,
+    /// The first player's move; `None` when the game began with the second player to move.
+    pub first: Option<String>,
+    /// The second player's move, once played.
+    pub second: Option<String>,
+}
+
+/// A promotion the player must choose before anything else (Friendly chess: a pawn the
+/// opponent carried to its last rank), or the choice for the step just tapped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PromotionChoice {
+    /// Where the pawn is (or steps to).
+    pub point: Point,
+    /// The pieces it may become.
+    pub choices: Vec<PieceKind>,
+}
+
 /// A piece lifted during a move made of several steps (Friendly chess: the released piece
 /// that must step next hovers over its point).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,6 +169,9 @@ pub struct Hovering {
 }
 
 /// Everything a board screen draws, for every game.
+///
+/// While the device waits to be handed to the next player ([`Awaiting::HandOver`]), no piece
+/// is shown: `points` hold no piece, the bars no captures, the move list is empty.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
     /// The game.
@@ -114,22 +186,41 @@ pub struct BoardView {
     pub to_move: Color,
     /// Who the game waits for.
     pub awaiting: Awaiting,
-    /// The selected point, if any.
+    /// The point of the piece in hand, if any.
     pub selected: Option<Point>,
-    /// The legal destinations of the selected piece.
-    pub targets: Vec<Point>,
+    /// Where the piece in hand may go, with what each step does.
+    pub targets: Vec<Target>,
     /// The last move played, if any.
     pub last_move: Option<MoveRecord>,
     /// The point of the general (king) in check, if any.
     pub check: Option<Point>,
-    /// A piece lifted in the middle of a move of several steps; `None` between moves.
+    /// A piece released in the middle of a chain, which moves next; `None` otherwise.
     pub hovering: Option<Hovering>,
+    /// A promotion to choose now (one owed, or the step just tapped), if any.
+    pub promotion: Option<PromotionChoice>,
     /// How the game ended, if it has.
     pub outcome: Option<Outcome>,
     /// Whether there is a move to take back.
     pub can_undo: bool,
+    /// Whether the players may agree a draw (two people on this device, the game not over).
+    pub can_agree_draw: bool,
+    /// Whether a move of several steps has been started (and can be started again).
+    pub move_started: bool,
     /// Moves played so far.
     pub ply_count: u32,
+    /// The players' bars, the first player's first.
+    pub players: Vec<PlayerBar>,
+    /// The status line in the session's language: whose turn, check, the piece that moves
+    /// next in a chain, the hand-over, the result.
+    pub status: String,
+    /// The result as a sentence, once the game is over.
+    pub result: Option<String>,
+    /// The move list, a row per move number.
+    pub move_rows: Vec<MoveRow>,
+    /// `Last move: C2=5`, for the board's accessible description.
+    pub last_move_text: Option<String>,
+    /// The hand-over screen's texts while the device waits to be handed over.
+    pub hand_over: Option<crate::text::HandOverText>,
 }
 
 impl BoardView {
@@ -273,6 +364,12 @@ pub enum TapResult {
     Selected(Point),
     /// The selection was cleared.
     Deselected,
+    /// A step was made and the move goes on: a chain released a piece, which steps next
+    /// (it hovers over its bond; its targets are in the view).
+    Stepped(Point),
+    /// The step brings a pawn to its last rank: the view offers the pieces it may become
+    /// (see [`BoardView::promotion`]); the choice completes the step.
+    ChoosePromotion(PromotionChoice),
     /// A move was played.
     Moved(MoveRecord),
     /// Nothing happened, for this reason.

@@ -17,13 +17,38 @@ use rodina_rules::xiangqi::Handicap;
 use rodina_rules::{AnyGame, Color, Outcome, Seat, Start, Variant, WinReason};
 
 use crate::bot::{BotReply, BotRequest, Moment, fresh_seed, session_id, side_seed};
+use crate::entry::Stepped;
 use crate::error::{SessionError, StoreError};
 use crate::model::{
-    Awaiting, BoardView, Highlights, MoveRecord, NewGame, Player, Point, PointView, Refusal,
-    TapResult,
+    Awaiting, BoardView, Highlights, Hovering, MoveRecord, MoveRow, NewGame, PieceKind, Player,
+    PlayerBar, Point, PointView, PromotionChoice, Refusal, TapResult, TargetKind,
 };
 use crate::store::{GameRecord, Store};
+use crate::table::Situation;
 use crate::table::{Table, new_table};
+use crate::text::{self, Language};
+
+/// What saving a session writes, copied from it ([`Session::save_snapshot`]).
+#[derive(Clone, Debug)]
+pub struct SaveSnapshot {
+    record: GameRecord,
+    outcome: Option<Outcome>,
+    id: Option<i64>,
+    session: u64,
+}
+
+impl SaveSnapshot {
+    /// Writes the copy: over its saved game, or as a new one the first time, or when the
+    /// saved game was deleted meanwhile (the player is still playing it). Returns the id.
+    pub fn write(&self, store: &Store) -> Result<i64, StoreError> {
+        match store.save_game(self.id, &self.record, self.outcome) {
+            Err(StoreError::NotFound { .. }) if self.id.is_some() => {
+                store.save_game(None, &self.record, self.outcome)
+            }
+            written => written,
+        }
+    }
+}
 
 /// A game being played on this device.
 pub struct Session {
@@ -36,7 +61,13 @@ pub struct Session {
     bots: [Option<Level>; 2],
     /// The seed of the bots' choices, fixed for the game and saved with it.
     bot_seed: u64,
-    selected: Option<Point>,
+    /// The step waiting for its promotion to be chosen (Friendly chess).
+    pending_promotion: Option<Point>,
+    /// The side the device must be handed to before the board shows (pass-and-play where
+    /// the game hides pieces).
+    hand_over: Option<Color>,
+    /// The language of the view's texts.
+    language: Language,
     saved_id: Option<i64>,
     /// This session's id and the generation of its game, which every change moves on: a bot's
     /// reply is played only into the moment it was asked for.
@@ -110,15 +141,23 @@ impl Session {
     ) -> Result<Session, SessionError> {
         let (first, first_bot) = seat(first)?;
         let (second, second_bot) = seat(second)?;
+        let table = new_table(game);
+        // Two people sharing a device where pieces are hidden: the board shows only after the
+        // player to move has it, from the very first move.
+        let pass_and_play = first_bot.is_none() && second_bot.is_none();
+        let hand_over = (pass_and_play && table.hides_information() && table.outcome().is_none())
+            .then(|| table.to_move());
         Ok(Session {
-            table: new_table(game),
+            table,
             first,
             second,
             handicap,
             rule_set,
             bots: [first_bot, second_bot],
             bot_seed,
-            selected: None,
+            pending_promotion: None,
+            hand_over,
+            language: Language::English,
             saved_id: None,
             id: session_id(),
             generation: 0,
@@ -158,12 +197,31 @@ impl Session {
         }
     }
 
-    /// Saves the game: the first time as a new saved game, then over the same one.
-    /// Returns the saved game's id.
+    /// Saves the game: the first time as a new saved game, then over the same one (anew if
+    /// it was deleted meanwhile). Returns the saved game's id.
     pub fn save(&mut self, store: &Store) -> Result<i64, StoreError> {
-        let id = store.save_game(self.saved_id, &self.record(), self.outcome())?;
-        self.saved_id = Some(id);
+        let snapshot = self.save_snapshot();
+        let id = snapshot.write(store)?;
+        self.saved(&snapshot, id);
         Ok(id)
+    }
+
+    /// A copy of what saving writes, to write without holding the session (a UI saves on
+    /// another thread while the player goes on).
+    pub fn save_snapshot(&self) -> SaveSnapshot {
+        SaveSnapshot {
+            record: self.record(),
+            outcome: self.outcome(),
+            id: self.saved_id,
+            session: self.id,
+        }
+    }
+
+    /// Takes note that `snapshot` was written as saved game `id`.
+    pub fn saved(&mut self, snapshot: &SaveSnapshot, id: i64) {
+        if snapshot.session == self.id {
+            self.saved_id = Some(id);
+        }
     }
 
     /// Opens a saved game to go on playing it; saving it again updates the same one.
@@ -252,6 +310,9 @@ impl Session {
         if self.outcome().is_some() {
             return Awaiting::Nobody;
         }
+        if let Some(side) = self.hand_over {
+            return Awaiting::HandOver(side);
+        }
         let side = self.table.to_move();
         match self.bot_level(side) {
             None => Awaiting::Person(side),
@@ -259,29 +320,60 @@ impl Session {
         }
     }
 
-    /// What the board screen draws now.
+    /// The language of the view's texts (status line, result, players' bars, refusals).
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// Speaks `language` from now on.
+    pub fn set_language(&mut self, language: Language) {
+        self.language = language;
+    }
+
+    /// The player at the device confirms they are the one the device was handed to: the
+    /// board shows again. Returns whether a hand-over was awaited.
+    pub fn confirm_hand_over(&mut self) -> bool {
+        self.hand_over.take().is_some()
+    }
+
+    /// After a move or a take-back by a person: where pieces are hidden and two people share
+    /// the device, it goes to the player to move before the board shows.
+    fn hand_over_if_shared(&mut self) {
+        let pass_and_play = self.bots.iter().all(Option::is_none);
+        self.hand_over =
+            (pass_and_play && self.table.hides_information() && self.table.outcome().is_none())
+                .then(|| self.table.to_move());
+    }
+
+    /// What the board screen draws now. While the device waits to be handed over, it shows
+    /// no piece and no move of the game.
     pub fn view(&self) -> BoardView {
         let (files, ranks) = self.table.size();
         let seat = self.seat();
-        let last = self.table.moves().last().cloned();
-        let check = self.table.check(seat);
-        let targets = self.selected.map(|s| self.table.targets(s)).unwrap_or_default();
-        let board = self.table.board(seat);
-        let mut points = Vec::with_capacity(board.len());
+        let awaiting = self.awaiting();
+        let hidden = matches!(awaiting, Awaiting::HandOver(_));
+        let lang = self.language;
+        let variant = self.variant();
+        let last = if hidden { None } else { self.table.moves().last().cloned() };
+        let check = if hidden { None } else { self.table.check(seat) };
+        let lifted = if hidden { None } else { self.table.lifted() };
+        let targets = if hidden { Vec::new() } else { self.table.targets() };
+        let board = if hidden { Vec::new() } else { self.table.board(seat) };
+        let mut points = Vec::with_capacity(usize::from(files) * usize::from(ranks));
         for rank in 0..ranks {
             for file in 0..files {
                 let point = Point::new(file, rank);
                 let i = usize::from(rank) * usize::from(files) + usize::from(file);
                 let [piece, partner] = board.get(i).copied().unwrap_or_default();
-                let target = targets.contains(&point);
+                let target = targets.iter().find(|t| t.point == point);
                 points.push(PointView {
                     point,
                     piece,
                     partner,
                     highlights: Highlights {
-                        selected: self.selected == Some(point),
-                        target,
-                        capture: target && piece.is_some(),
+                        selected: lifted.is_some_and(|l| l.point == point),
+                        target: target.is_some(),
+                        capture: target.is_some_and(|t| t.kind != TargetKind::Move),
                         last_from: last.as_ref().is_some_and(|m| m.from == point),
                         last_to: last.as_ref().is_some_and(|m| m.to == point),
                         check: check == Some(point),
@@ -290,22 +382,139 @@ impl Session {
                 });
             }
         }
+        let hovering =
+            lifted.filter(|l| l.released).map(|l| Hovering { point: l.point, piece: l.piece });
+        let promotion = if hidden { None } else { self.promotion_choice() };
+        let outcome = self.outcome();
+        let result = outcome.map(|o| text::outcome_text(lang, variant, o));
+        let last_move_text = last.as_ref().map(|m| text::last_move_text(lang, &m.notation));
         BoardView {
-            variant: self.variant(),
+            variant,
             files,
             ranks,
             points,
             to_move: self.table.to_move(),
-            awaiting: self.awaiting(),
-            selected: self.selected,
+            awaiting,
+            selected: lifted.map(|l| l.point),
             targets,
             last_move: last,
             check,
-            hovering: None,
-            outcome: self.outcome(),
-            can_undo: self.can_undo(),
+            hovering,
+            promotion: promotion.clone(),
+            outcome,
+            can_undo: !hidden && self.can_undo(),
+            can_agree_draw: !hidden && self.can_agree_draw(),
+            move_started: !hidden && (lifted.is_some() || self.pending_promotion.is_some()),
             ply_count: u32::try_from(self.table.moves().len()).unwrap_or(u32::MAX),
+            players: if hidden { Vec::new() } else { self.player_bars(seat) },
+            status: self.status_line(awaiting, hovering, promotion.as_ref(), result.as_deref()),
+            result,
+            move_rows: if hidden { Vec::new() } else { self.move_rows() },
+            last_move_text,
+            hand_over: match awaiting {
+                Awaiting::HandOver(side) => Some(text::hand_over_text(lang, variant, side)),
+                _ => None,
+            },
         }
+    }
+
+    /// The promotion to choose now: the one the step just tapped needs, or one owed.
+    fn promotion_choice(&self) -> Option<PromotionChoice> {
+        if let Some(point) = self.pending_promotion {
+            let choices = self
+                .table
+                .targets()
+                .into_iter()
+                .find(|t| t.point == point)
+                .map(|t| t.promotions)
+                .unwrap_or_default();
+            return Some(PromotionChoice { point, choices });
+        }
+        if matches!(self.awaiting(), Awaiting::Person(_)) { self.table.owed() } else { None }
+    }
+
+    /// The status line in the session's language.
+    fn status_line(
+        &self,
+        awaiting: Awaiting,
+        hovering: Option<Hovering>,
+        promotion: Option<&PromotionChoice>,
+        result: Option<&str>,
+    ) -> String {
+        let (lang, variant) = (self.language, self.variant());
+        let side = |c: Color| text::side_name(lang, variant, c);
+        match awaiting {
+            Awaiting::Nobody => {
+                result.map_or_else(|| text::message(lang, "status-over", &[]), str::to_owned)
+            }
+            Awaiting::HandOver(c) => text::message(lang, "status-hand-over", &[("side", side(c))]),
+            Awaiting::Bot(c) => text::message(lang, "status-bot-to-move", &[("side", side(c))]),
+            Awaiting::Person(c) => {
+                if let Some(p) = promotion {
+                    return match self.pending_promotion {
+                        Some(_) => text::message(lang, "status-promotion", &[]),
+                        None => {
+                            text::message(lang, "status-owed", &[("square", p.point.to_string())])
+                        }
+                    };
+                }
+                if let Some(h) = hovering {
+                    let piece = text::piece_name(lang, h.piece.kind);
+                    return text::message(lang, "status-released", &[("piece", piece)]);
+                }
+                let id = match self.table.situation(self.seat()) {
+                    Situation::Quiet => "status-to-move",
+                    Situation::Check => "status-check",
+                    Situation::Threatened => "status-threatened",
+                    Situation::CentreHeld => "status-centre-own",
+                    Situation::CentreThreat => "status-centre-threat",
+                };
+                text::message(lang, id, &[("side", side(c))])
+            }
+        }
+    }
+
+    /// The players' bars: each side's name and player, whether it is to move, whether its
+    /// king is threatened, and what it has captured, as the looking seat knows it.
+    fn player_bars(&self, seat: Seat) -> Vec<PlayerBar> {
+        let (lang, variant) = (self.language, self.variant());
+        let captured = self.table.captured(seat);
+        Color::ALL
+            .into_iter()
+            .map(|side| {
+                let who = text::player_name(lang, self.player(side));
+                PlayerBar {
+                    side,
+                    title: format!("{} · {who}", text::side_name(lang, variant, side)),
+                    to_move: self.outcome().is_none() && self.table.to_move() == side,
+                    threatened: self.outcome().is_none() && self.table.threatened(seat, side),
+                    // A side's bar shows what it took: the other side's pieces.
+                    captured: captured.iter().filter(|c| c.side != side).copied().collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// The move list, a row per move number; a game begun by the second player starts with
+    /// an empty first half.
+    fn move_rows(&self) -> Vec<MoveRow> {
+        let mut rows: Vec<MoveRow> = Vec::new();
+        for m in self.table.moves() {
+            match (m.side, rows.last_mut()) {
+                (Color::Black, Some(row)) if row.second.is_none() => {
+                    row.second = Some(m.notation.clone());
+                }
+                (side, _) => {
+                    let number = u32::try_from(rows.len() + 1).unwrap_or(u32::MAX);
+                    let (first, second) = match side {
+                        Color::White => (Some(m.notation.clone()), None),
+                        Color::Black => (None, Some(m.notation.clone())),
+                    };
+                    rows.push(MoveRow { number, first, second });
+                }
+            }
+        }
+        rows
     }
 
     fn on_board(&self, p: Point) -> bool {
@@ -322,92 +531,132 @@ impl Session {
         }
     }
 
-    /// Selects the piece on `p` if it belongs to the side to move and can move.
-    fn select(&mut self, p: Point) -> TapResult {
-        let to_move = self.table.to_move();
-        let [piece, partner] = self.table.pieces_at(self.seat(), p);
-        let Some(piece) = piece else {
-            return TapResult::Refused(Refusal::EmptyPoint);
-        };
-        // A bond holds a piece of each side: it is the mover's to lift.
-        let piece = if piece.side == to_move { piece } else { partner.unwrap_or(piece) };
-        if piece.side != to_move {
-            return TapResult::Refused(Refusal::OpponentPiece { game: self.variant(), to_move });
-        }
-        if self.table.targets(p).is_empty() {
-            return TapResult::Refused(Refusal::NoLegalMove { piece: piece.kind, point: p });
-        }
-        self.selected = Some(p);
-        TapResult::Selected(p)
-    }
-
-    fn move_selected(&mut self, from: Point, to: Point) -> Result<MoveRecord, Refusal> {
-        let record = self.table.play_points(from, to)?;
-        self.selected = None;
+    /// A move completed: record it as a change, and hand the device on where that is due.
+    fn played(&mut self, record: MoveRecord) -> TapResult {
+        self.pending_promotion = None;
         self.changed();
-        Ok(record)
+        self.hand_over_if_shared();
+        TapResult::Moved(record)
     }
 
-    /// A tap on a point: selects a piece of the side to move, moves the selected piece to a
-    /// legal target, deselects on a second tap of the selected piece, or refuses with a
-    /// reason. A refused move keeps the selection, so the player can try another point.
+    /// Steps the piece in hand to `to`.
+    fn step_to(&mut self, to: Point, promotion: Option<PieceKind>) -> TapResult {
+        match self.table.step(to, promotion) {
+            Ok(Stepped::Done(record)) => self.played(record),
+            Ok(Stepped::Released(lift)) => {
+                self.pending_promotion = None;
+                TapResult::Stepped(lift.point)
+            }
+            Ok(Stepped::Promotion(choices)) => {
+                self.pending_promotion = Some(to);
+                TapResult::ChoosePromotion(PromotionChoice { point: to, choices })
+            }
+            Err(refusal) => TapResult::Refused(refusal),
+        }
+    }
+
+    /// A tap on a point: lifts a piece of the side to move, steps the piece in hand to a
+    /// legal target (in Friendly chess each released piece in turn), puts the lifted piece
+    /// back on a second tap, or refuses with a reason. A refused step keeps the piece in
+    /// hand, so the player can try another point.
     pub fn tap(&mut self, p: Point) -> TapResult {
         if !self.on_board(p) {
             return TapResult::Refused(Refusal::OffBoard);
         }
         if let Some(refusal) = self.input_refusal() {
-            self.selected = None;
+            self.table.restart_entry();
             return TapResult::Refused(refusal);
         }
-        let Some(selected) = self.selected else { return self.select(p) };
-        if selected == p {
-            self.selected = None;
+        if let Some(point) = self.pending_promotion {
+            // A tap elsewhere while the promotion is asked: the step is not made.
+            self.pending_promotion = None;
+            if point == p {
+                return TapResult::ChoosePromotion(PromotionChoice {
+                    point,
+                    choices: self.promotion_choice().map(|c| c.choices).unwrap_or_default(),
+                });
+            }
+        }
+        let Some(lifted) = self.table.lifted() else {
+            return match self.table.lift(p) {
+                Ok(lift) => TapResult::Selected(lift.point),
+                Err(refusal) => TapResult::Refused(refusal),
+            };
+        };
+        if lifted.point == p && !lifted.released {
+            self.table.restart_entry();
             return TapResult::Deselected;
         }
-        let to_move = self.table.to_move();
-        let own =
-            self.table.pieces_at(self.seat(), p)[0].is_some_and(|piece| piece.side == to_move);
-        if own {
-            return self.select(p);
+        // Another piece of the mover's, before any step: lift that one instead.
+        if !lifted.released && !self.table.targets().iter().any(|t| t.point == p) {
+            let to_move = self.table.to_move();
+            let own = self.table.board(self.seat())
+                [usize::from(p.rank) * usize::from(self.table.size().0) + usize::from(p.file)]
+            .iter()
+            .flatten()
+            .any(|piece| piece.side == to_move);
+            if own {
+                self.table.restart_entry();
+                return match self.table.lift(p) {
+                    Ok(lift) => TapResult::Selected(lift.point),
+                    Err(refusal) => TapResult::Refused(refusal),
+                };
+            }
         }
-        match self.move_selected(selected, p) {
-            Ok(record) => TapResult::Moved(record),
-            Err(refusal) => TapResult::Refused(refusal),
-        }
+        self.step_to(p, None)
     }
 
-    /// A piece dragged from `from` and dropped on `to`: plays the move if it is legal. A
-    /// drop on the starting point is a tap there (it selects), and a refused drop leaves the
-    /// dragged piece selected so its targets show.
+    /// A piece dragged from `from` and dropped on `to`: lifts it and steps it there. A drop
+    /// on the starting point is a tap there (it lifts), and a refused drop leaves the piece
+    /// lifted so its targets show.
     pub fn drag(&mut self, from: Point, to: Point) -> TapResult {
         if !self.on_board(from) || !self.on_board(to) {
             return TapResult::Refused(Refusal::OffBoard);
         }
+        let lifted_here = self.table.lifted().is_some_and(|l| l.point == from);
         if from == to {
-            return if self.selected == Some(from) {
-                TapResult::Selected(from)
-            } else {
-                self.tap(from)
-            };
+            return if lifted_here { TapResult::Selected(from) } else { self.tap(from) };
         }
         if let Some(refusal) = self.input_refusal() {
-            self.selected = None;
+            self.table.restart_entry();
             return TapResult::Refused(refusal);
         }
-        match self.select(from) {
-            TapResult::Selected(_) => {}
-            refused => return refused,
+        if !lifted_here {
+            self.table.restart_entry();
+            if let Err(refusal) = self.table.lift(from) {
+                return TapResult::Refused(refusal);
+            }
         }
-        match self.move_selected(from, to) {
-            Ok(record) => TapResult::Moved(record),
+        self.pending_promotion = None;
+        self.step_to(to, None)
+    }
+
+    /// Chooses the piece a pawn becomes: the promotion of the step just tapped, or one owed
+    /// after the opponent carried a pawn to its last rank.
+    pub fn choose_promotion(&mut self, kind: PieceKind) -> TapResult {
+        if let Some(refusal) = self.input_refusal() {
+            return TapResult::Refused(refusal);
+        }
+        if let Some(to) = self.pending_promotion.take() {
+            return self.step_to(to, Some(kind));
+        }
+        match self.table.choose_owed(kind) {
+            Ok(()) => TapResult::Deselected,
             Err(refusal) => TapResult::Refused(refusal),
         }
     }
 
-    /// Drops whatever a player has started on the board (the selection; in games whose
-    /// moves have several steps, the steps made so far). Returns whether there was any.
+    /// Starts the move being entered again: the lifted piece back, a chain's steps undone.
+    /// Returns whether there was anything to undo.
+    pub fn restart_move(&mut self) -> bool {
+        let pending = self.pending_promotion.take().is_some();
+        self.table.restart_entry() || pending
+    }
+
+    /// Drops whatever a player has started on the board (the piece in hand; in a chain, the
+    /// steps made so far). Returns whether there was any.
     pub fn cancel_input(&mut self) -> bool {
-        self.selected.take().is_some()
+        self.restart_move()
     }
 
     /// Plays a move given as text: the game's coordinates (`h3e3`) or its notation for
@@ -415,8 +664,9 @@ impl Session {
     /// whose device the move comes from.
     pub fn play(&mut self, text: &str) -> Result<MoveRecord, SessionError> {
         let record = self.table.play_text(text)?;
-        self.selected = None;
+        self.pending_promotion = None;
         self.changed();
+        self.hand_over_if_shared();
         Ok(record)
     }
 
@@ -429,7 +679,7 @@ impl Session {
     /// last move; against a bot, also the bot's move before it, so a person is to move again.
     /// Returns whether anything was taken back.
     pub fn undo(&mut self) -> bool {
-        self.selected = None;
+        self.pending_promotion = None;
         if self.table.take_back_ending() {
             self.changed();
             return true;
@@ -438,6 +688,7 @@ impl Session {
             return false;
         }
         self.changed();
+        self.hand_over_if_shared();
         // Back to a person's turn; a game between two bots has none, so one move is enough.
         let has_person = self.bots.iter().any(Option::is_none);
         while has_person && self.bot_level(self.table.to_move()).is_some() && self.table.undo_move()
@@ -499,7 +750,31 @@ impl Session {
             _ => self.table.to_move(),
         };
         let outcome = Outcome::Win { winner: !loser, reason: WinReason::Resignation };
-        self.selected = None;
+        self.pending_promotion = None;
+        self.hand_over = None;
+        self.table.declare(outcome);
+        self.changed();
+        Ok(outcome)
+    }
+
+    /// Whether the players may end the game in a draw they agree to: two people on this
+    /// device, in a game not over.
+    pub fn can_agree_draw(&self) -> bool {
+        self.outcome().is_none() && self.bots == [None, None]
+    }
+
+    /// Ends the game in a draw both players agreed to (two people on this device); undo
+    /// takes it back, as it does a resignation.
+    pub fn agree_draw(&mut self) -> Result<Outcome, SessionError> {
+        if self.outcome().is_some() {
+            return Err(SessionError::GameOver);
+        }
+        if self.bots != [None, None] {
+            return Err(SessionError::DrawNeedsTwoPeople);
+        }
+        let outcome = Outcome::Draw { reason: rodina_rules::DrawReason::Agreement };
+        self.pending_promotion = None;
+        self.hand_over = None;
         self.table.declare(outcome);
         self.changed();
         Ok(outcome)

@@ -15,6 +15,7 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
 
 use crate::error::StoreError;
 use crate::model::{GameSummary, Player};
+use crate::text::Language;
 
 /// `PRAGMA application_id` of a Rodina database ("RODI" in ASCII).
 pub const APPLICATION_ID: i32 = 0x524F_4449;
@@ -107,11 +108,22 @@ pub struct Settings {
     pub rotate_board: bool,
     /// How pieces are labelled.
     pub piece_style: PieceStyle,
+    /// The language the player chose; `None` follows the system's.
+    pub language: Option<Language>,
+}
+
+impl Settings {
+    /// The language to speak: the player's choice, else the system's (`system_locale`, a
+    /// locale tag such as `sk-SK`).
+    pub fn language_for(&self, system_locale: &str) -> Language {
+        self.language.unwrap_or_else(|| Language::for_locale(system_locale))
+    }
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
+            language: None,
             show_legal_targets: true,
             show_last_move: true,
             rotate_board: false,
@@ -203,10 +215,11 @@ impl Store {
         if version > SCHEMA_VERSION {
             return Err(StoreError::TooNew { path, found: version, supported: SCHEMA_VERSION });
         }
-        if !fresh {
-            // A file whose header is fine can still have damaged pages; find out before
-            // anything is written. quick_check reads every page once: milliseconds for the
-            // sizes a phone keeps.
+        if !fresh && version < SCHEMA_VERSION {
+            // A migration rewrites tables: a file with damaged pages must be found out before
+            // that. quick_check reads every page, so it runs only then; otherwise a damaged
+            // page is reported (as `Damaged`) by the read that meets it, and no write of ours
+            // touches a page it has not read.
             let verdict: String =
                 conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0)).map_err(err)?;
             if verdict != "ok" {
@@ -240,6 +253,37 @@ impl Store {
 
     fn err(&self, e: rusqlite::Error) -> StoreError {
         db_error(&self.path, e)
+    }
+
+    /// Moves a database that cannot be opened (damaged, another program's, or from a newer
+    /// version) out of the way, with its journal files, so that a new one can be created at
+    /// `path`: it is renamed beside it with a suffix that says why and when, and nothing in it
+    /// is lost. Returns where it went. A missing file is left missing.
+    pub fn set_aside(path: impl AsRef<Path>, why: &str) -> Result<Option<PathBuf>, StoreError> {
+        let path = path.as_ref();
+        if !path.exists() {
+            return Ok(None);
+        }
+        let stamp = now_ms();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let why: String = why.chars().filter(char::is_ascii_alphanumeric).take(16).collect();
+        let target = path.with_file_name(format!("{name}.{why}-{stamp}"));
+        let io =
+            |e: std::io::Error| StoreError::Io { path: path.to_owned(), detail: e.to_string() };
+        // The journal files first: a database renamed without its WAL would lose what the WAL
+        // holds, and the new database must not pick them up.
+        for suffix in ["-wal", "-shm"] {
+            let journal = path.with_file_name(format!("{name}{suffix}"));
+            if journal.exists() {
+                std::fs::rename(
+                    &journal,
+                    target.with_file_name(format!("{name}.{why}-{stamp}{suffix}")),
+                )
+                .map_err(io)?;
+            }
+        }
+        std::fs::rename(path, &target).map_err(io)?;
+        Ok(Some(target))
     }
 
     /// Where the database lives.
@@ -462,6 +506,7 @@ impl Store {
                     s.show_last_move = parse_bool(&value).unwrap_or(s.show_last_move);
                 }
                 "rotate_board" => s.rotate_board = parse_bool(&value).unwrap_or(s.rotate_board),
+                "language" => s.language = value.parse().ok(),
                 "piece_style" => match value.as_str() {
                     "characters" => s.piece_style = PieceStyle::Characters,
                     "letters" => s.piece_style = PieceStyle::Letters,
@@ -488,6 +533,7 @@ impl Store {
             ("show_last_move", s.show_last_move.to_string()),
             ("rotate_board", s.rotate_board.to_string()),
             ("piece_style", style.to_owned()),
+            ("language", s.language.map_or_else(|| "system".to_owned(), |l| l.code().to_owned())),
         ] {
             tx.execute(
                 "INSERT INTO settings (key, value) VALUES (?1, ?2)

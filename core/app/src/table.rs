@@ -11,24 +11,30 @@ use std::time::Duration;
 
 use rodina_engine::{Bot, BotGame, Level};
 use rodina_rules::{
-    AnyGame, Color, Game, IllegalMoveReason, Outcome, ParseMoveError, PlayError, Seat, Truth,
-    Variant, View, with_game,
+    AnyGame, Color, Game, IllegalMoveReason, Outcome, PlayError, Seat, Truth, Variant, View,
+    with_game,
 };
 
+use crate::entry::{Lift, MoveEntry, Stepped, Target};
 use crate::error::SessionError;
-use crate::model::{MoveRecord, PieceView, Point, Refusal};
+use crate::model::{
+    CapturedView, MoveRecord, PieceKind, PieceView, Point, PromotionChoice, Refusal,
+};
 
 /// What the app needs from one game beyond the rules: how the pieces a seat sees look in the
-/// view model, and moves addressed by points.
+/// view model, how a move is entered by taps, and what the players' bars show.
 pub(crate) trait AppGame: Truth
 where
     Self::View: BotGame,
 {
+    /// How a move of this game is entered by taps.
+    type Entry: MoveEntry<Self>;
+
     /// What stands on `p` as the view's seat sees it: a piece, and a second piece sharing
     /// the point (a Friendly bond).
     fn pieces_at(view: &Self::View, p: Point) -> [Option<PieceView>; 2];
 
-    /// Where a move starts and ends.
+    /// Where a move starts and ends (for a chain: where it starts and its first step ends).
     fn move_points(m: &Self::Move) -> (Point, Point);
 
     /// The move for people (WXF in Xiangqi). `m` is legal in `pos`.
@@ -38,10 +44,35 @@ where
     /// the game shows the same way.
     fn check_point(view: &Self::View) -> Option<Point>;
 
+    /// Whether `side`'s king (general) is threatened: in check (the side to move only), or in
+    /// Friendly chess open to a bond (either side).
+    fn threatened(view: &Self::View, side: Color) -> bool;
+
+    /// What the status line says of the position beyond whose turn it is.
+    fn situation(view: &Self::View) -> Situation;
+
+    /// The pieces captured so far, in the order they fell, as the record's seat knows them.
+    fn captured(record: &Game<Self::View>) -> Vec<CapturedView>;
+
     /// Whether `p` has a meaning of its own in the rules (Jeson Mor's centre).
     fn is_special(_p: Point) -> bool {
         false
     }
+}
+
+/// What the status line says of a position beyond whose turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Situation {
+    /// Nothing more.
+    Quiet,
+    /// The side to move is in check.
+    Check,
+    /// The side to move's king is threatened (Friendly chess: a bond would win).
+    Threatened,
+    /// The side to move held the centre through the reply: leaving it wins (Jeson Mor).
+    CentreHeld,
+    /// The opponent's knight stands on the centre (Jeson Mor).
+    CentreThreat,
 }
 
 /// A bot's turn to think about: a snapshot of the bot's seat's record, runnable on any
@@ -102,17 +133,30 @@ pub(crate) trait Table: Send {
     fn size(&self) -> (u8, u8);
     /// The side to move.
     fn to_move(&self) -> Color;
-    /// What stands on `p` as `seat` sees it (a piece, and a bond's partner).
-    fn pieces_at(&self, seat: Seat, p: Point) -> [Option<PieceView>; 2];
     /// What stands on every point as `seat` sees it, rank by rank from rank 0, file 0 first
-    /// (one view of the position for the whole board).
+    /// (one view of the position for the whole board), with a move being entered shown as
+    /// far as it has gone.
     fn board(&self, seat: Seat) -> Vec<[Option<PieceView>; 2]>;
     /// Whether `p` has a meaning of its own in the rules.
     fn is_special(&self, p: Point) -> bool;
-    /// The legal destinations of the piece on `from` (empty once the game is over).
-    fn targets(&self, from: Point) -> Vec<Point>;
-    /// Plays the legal move from `from` to `to`, or says why there is none.
-    fn play_points(&mut self, from: Point, to: Point) -> Result<MoveRecord, Refusal>;
+    /// The piece in hand of the move being entered.
+    fn lifted(&self) -> Option<Lift>;
+    /// Where the piece in hand may step.
+    fn targets(&self) -> Vec<Target>;
+    /// A promotion owed before the move can begin.
+    fn owed(&self) -> Option<PromotionChoice>;
+    /// Lifts the mover's piece on `p`.
+    fn lift(&mut self, p: Point) -> Result<Lift, Refusal>;
+    /// Steps the piece in hand to `to`; a completed move is played.
+    fn step(
+        &mut self,
+        to: Point,
+        promotion: Option<PieceKind>,
+    ) -> Result<Stepped<MoveRecord>, Refusal>;
+    /// Chooses the piece of the promotion owed.
+    fn choose_owed(&mut self, kind: PieceKind) -> Result<(), Refusal>;
+    /// Starts the move being entered again; whether anything had been done.
+    fn restart_entry(&mut self) -> bool;
     /// Plays a move given as text (coordinates or the game's notation).
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, SessionError>;
     /// Takes back the last move; returns whether there was one.
@@ -127,6 +171,12 @@ pub(crate) trait Table: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The point to mark as threatened, as `seat` sees the board.
     fn check(&self, seat: Seat) -> Option<Point>;
+    /// Whether `side`'s king is threatened, as `seat` sees the board.
+    fn threatened(&self, seat: Seat, side: Color) -> bool;
+    /// What the status line says of the position beyond whose turn it is.
+    fn situation(&self, seat: Seat) -> Situation;
+    /// The pieces captured so far, as `seat` knows them.
+    fn captured(&self, seat: Seat) -> Vec<CapturedView>;
     /// The moves played.
     fn moves(&self) -> &[MoveRecord];
     /// The current position's FEN as `seat` may see it.
@@ -152,6 +202,8 @@ where
     // Caches of the current position, refreshed by `refresh` after every change.
     legal: Vec<P::Move>,
     outcome: Option<Outcome>,
+    /// The move being entered by taps, made anew for every position.
+    entry: P::Entry,
 }
 
 impl<P: AppGame> GameTable<P>
@@ -159,12 +211,10 @@ where
     P::View: BotGame,
 {
     fn new(game: Game<P>) -> Self {
-        let mut table = GameTable {
-            game: Game::new(game.start().clone()),
-            records: Vec::new(),
-            legal: Vec::new(),
-            outcome: None,
-        };
+        let start = Game::new(game.start().clone());
+        let entry = P::Entry::new(start.position(), &[]);
+        let mut table =
+            GameTable { game: start, records: Vec::new(), legal: Vec::new(), outcome: None, entry };
         // Rebuild the move list ply by ply; the record's moves are legal where they stand.
         for ply in game.plies() {
             table.record_and_play(&ply.mv);
@@ -179,6 +229,7 @@ where
     fn refresh(&mut self) {
         self.outcome = self.game.outcome();
         self.legal = if self.outcome.is_some() { Vec::new() } else { self.game.legal_moves() };
+        self.entry = P::Entry::new(self.game.position(), &self.legal);
     }
 
     /// Plays a legal move and adds its line to the move list.
@@ -241,15 +292,11 @@ where
         self.game.turn()
     }
 
-    fn pieces_at(&self, seat: Seat, p: Point) -> [Option<PieceView>; 2] {
-        P::pieces_at(&self.game.position().view(seat), p)
-    }
-
     fn board(&self, seat: Seat) -> Vec<[Option<PieceView>; 2]> {
         let view = self.game.position().view(seat);
         (0..P::RANKS)
             .flat_map(|rank| (0..P::FILES).map(move |file| Point::new(file, rank)))
-            .map(|p| P::pieces_at(&view, p))
+            .map(|p| self.entry.pieces_at(p).unwrap_or_else(|| P::pieces_at(&view, p)))
             .collect()
     }
 
@@ -257,42 +304,55 @@ where
         P::is_special(p)
     }
 
-    fn targets(&self, from: Point) -> Vec<Point> {
-        let mut targets: Vec<Point> = self
-            .legal
-            .iter()
-            .map(P::move_points)
-            .filter(|&(f, _)| f == from)
-            .map(|(_, to)| to)
-            .collect();
-        // Moves that share their first step (Friendly chains) share a target.
-        targets.sort();
-        targets.dedup();
-        targets
+    fn lifted(&self) -> Option<Lift> {
+        self.entry.lifted()
     }
 
-    fn play_points(&mut self, from: Point, to: Point) -> Result<MoveRecord, Refusal> {
-        let mut fitting = self.legal.iter().filter(|m| P::move_points(m) == (from, to));
-        // The shortest move of those that start with this step (a single step rather than a
-        // chain that begins with it).
-        if let Some(m) = fitting.next().cloned() {
-            return Ok(self.play_legal(&m));
-        }
+    fn targets(&self) -> Vec<Target> {
+        self.entry.targets()
+    }
+
+    fn owed(&self) -> Option<PromotionChoice> {
+        self.entry.owed().map(|(point, choices)| PromotionChoice { point, choices })
+    }
+
+    fn lift(&mut self, p: Point) -> Result<Lift, Refusal> {
         if self.outcome.is_some() {
             return Err(Refusal::GameOver);
         }
-        // Ask the rules why: they name the blocked leg, the exposed general, and so on.
-        let reason = match self.game.position().parse_move(&format!("{from}{to}")) {
-            Err(ParseMoveError::Illegal { reason, .. }) => reason,
-            // Points on the board always read as coordinates; should a game ever refuse to
-            // read them, the move is still not legal here.
-            Err(ParseMoveError::Syntax { .. } | ParseMoveError::Ambiguous { .. }) => {
-                IllegalMoveReason::NotLegal
+        self.entry.lift(p)
+    }
+
+    fn step(
+        &mut self,
+        to: Point,
+        promotion: Option<PieceKind>,
+    ) -> Result<Stepped<MoveRecord>, Refusal> {
+        if self.outcome.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        Ok(match self.entry.step(to, promotion)? {
+            Stepped::Released(lift) => Stepped::Released(lift),
+            Stepped::Promotion(choices) => Stepped::Promotion(choices),
+            Stepped::Done(m) => {
+                // The entry offers only legal moves; a move the history forbids is not one.
+                if !self.legal.contains(&m) {
+                    self.entry.restart();
+                    return Err(Refusal::IllegalMove { reason: IllegalMoveReason::Forbidden });
+                }
+                Stepped::Done(self.play_legal(&m))
             }
-            // The position allows it: the history forbids it.
-            Ok(_) => IllegalMoveReason::Forbidden,
-        };
-        Err(Refusal::IllegalMove { reason })
+        })
+    }
+
+    fn choose_owed(&mut self, kind: PieceKind) -> Result<(), Refusal> {
+        self.entry.choose_owed(kind)
+    }
+
+    fn restart_entry(&mut self) -> bool {
+        let started = self.entry.is_started();
+        self.entry.restart();
+        started
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, SessionError> {
@@ -337,6 +397,18 @@ where
 
     fn check(&self, seat: Seat) -> Option<Point> {
         P::check_point(&self.game.position().view(seat))
+    }
+
+    fn threatened(&self, seat: Seat, side: Color) -> bool {
+        P::threatened(&self.game.position().view(seat), side)
+    }
+
+    fn situation(&self, seat: Seat) -> Situation {
+        P::situation(&self.game.position().view(seat))
+    }
+
+    fn captured(&self, seat: Seat) -> Vec<CapturedView> {
+        P::captured(&self.game.view(seat))
     }
 
     fn moves(&self) -> &[MoveRecord] {

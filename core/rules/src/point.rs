@@ -85,6 +85,23 @@ pub enum PieceKind {
 }
 
 impl PieceKind {
+    /// Every kind, Xiangqi's first.
+    pub const ALL: [PieceKind; 13] = [
+        PieceKind::General,
+        PieceKind::Advisor,
+        PieceKind::Elephant,
+        PieceKind::Horse,
+        PieceKind::Chariot,
+        PieceKind::Cannon,
+        PieceKind::Soldier,
+        PieceKind::Knight,
+        PieceKind::King,
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Pawn,
+    ];
+
     /// The English name, in lower case.
     pub const fn name(self) -> &'static str {
         match self {
@@ -104,6 +121,16 @@ impl PieceKind {
         }
     }
 }
+
+// `ALL` lists every kind once, in declaration order.
+const _: () = {
+    let mut i = 0;
+    while i < PieceKind::ALL.len() {
+        assert!(PieceKind::ALL[i] as usize == i);
+        i += 1;
+    }
+    assert!(PieceKind::Pawn as usize + 1 == PieceKind::ALL.len());
+};
 
 impl fmt::Display for PieceKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -84,7 +84,7 @@ fn tapping_a_piece_selects_it_and_shows_its_targets() {
     assert_eq!(s.tap(pt("h3")), TapResult::Selected(pt("h3")));
     let v = s.view();
     assert_eq!(v.selected, Some(pt("h3")));
-    let mut targets: Vec<String> = v.targets.iter().map(Point::to_string).collect();
+    let mut targets: Vec<String> = v.targets.iter().map(|t| t.point.to_string()).collect();
     targets.sort();
     // Up the file to h7, the jump onto the horse on h10, back to h2, along rank 3.
     assert_eq!(targets, ["c3", "d3", "e3", "f3", "g3", "h10", "h2", "h4", "h5", "h6", "h7", "i3"]);
@@ -218,7 +218,7 @@ fn check_is_shown_on_the_general_in_check() {
     assert!(s.view().point(pt("e10")).unwrap().highlights.check);
     // d10 would face Red's general on the open d-file: only f10 saves Black.
     s.tap(pt("e10"));
-    assert_eq!(s.view().targets, [pt("f10")]);
+    assert_eq!(s.view().targets.iter().map(|t| t.point).collect::<Vec<_>>(), [pt("f10")]);
     s.tap(pt("f10"));
     assert_eq!(s.view().check, None);
 }
@@ -355,13 +355,16 @@ fn a_record_with_a_move_that_does_not_replay_is_an_error() {
 fn every_game_of_the_family_is_played_saved_and_rebuilt_by_the_same_session_code() {
     for &variant in Variant::ALL {
         let mut s = Session::new(NewGame::pass_and_play(variant)).unwrap();
+        // Where pieces are hidden, the device goes to the first player before the board shows.
+        let handed = s.confirm_hand_over();
+        assert_eq!(handed, variant == Variant::Jieqi, "{variant}");
         let v = s.view();
         assert_eq!(v.variant, variant);
         assert!(v.points.iter().any(|p| p.piece.is_some()), "{variant}");
         // A tap on a piece of the side to move with a legal move, then on its first target.
         let selected = v.points.iter().any(|p| matches!(s.tap(p.point), TapResult::Selected(_)));
         assert!(selected, "{variant}: some piece can move");
-        let to = s.view().targets[0];
+        let to = s.view().targets[0].point;
         assert!(matches!(s.tap(to), TapResult::Moved(_)), "{variant}");
         assert_eq!(s.moves().len(), 1);
         let back = Session::from_record(&s.record()).unwrap();
@@ -416,7 +419,7 @@ fn random_taps_drags_undos_and_resignations_keep_the_session_consistent() {
             }
             4..=30 => s.drag(a, b),
             31..=60 if !targets.is_empty() => {
-                let t = targets[rng.next(targets.len() as u64) as usize];
+                let t = targets[rng.next(targets.len() as u64) as usize].point;
                 s.tap(t)
             }
             _ => s.tap(a),
@@ -434,7 +437,7 @@ fn random_taps_drags_undos_and_resignations_keep_the_session_consistent() {
                 let piece = v.point(sel).and_then(|pv| pv.piece).expect("a selected piece");
                 assert_eq!(piece.side, v.to_move);
                 assert!(!v.targets.is_empty());
-                assert!(v.targets.iter().all(|t| v.point(*t).unwrap().highlights.target));
+                assert!(v.targets.iter().all(|t| v.point(t.point).unwrap().highlights.target));
             }
             None => assert!(v.targets.is_empty()),
         }
@@ -456,11 +459,16 @@ fn some_person_move(s: &mut Session) -> MoveRecord {
     let v = s.view();
     for pv in &v.points {
         if pv.piece.is_some_and(|p| p.side == v.to_move) {
-            for t in s.table.targets(pv.point) {
-                if let Ok(m) = s.table.play_points(pv.point, t) {
+            if !matches!(s.tap(pv.point), TapResult::Selected(_)) {
+                continue;
+            }
+            for t in s.view().targets {
+                // A refused step keeps the piece in hand for the next target.
+                if let TapResult::Moved(m) = s.tap(t.point) {
                     return m;
                 }
             }
+            s.cancel_input();
         }
     }
     panic!("no move for the person in {}", s.fen());
@@ -681,4 +689,201 @@ fn undo_between_two_bots_takes_back_one_move() {
     }
     assert!(s.undo());
     assert_eq!(s.moves().len(), 3, "one move, not the whole game");
+}
+
+fn friendly_from(fen: &str) -> Session {
+    Session::new(NewGame { fen: Some(fen.into()), ..NewGame::pass_and_play(Variant::Friendly) })
+        .unwrap()
+}
+
+#[test]
+fn a_friendly_chain_is_entered_step_by_step_and_can_be_started_again() {
+    // White's knight on d4 enters the bond on e6; the White pawn there is released.
+    let mut s = friendly_from("4k3/8/4(Pp)3/8/3N4/8/8/4K3 w - - - 0 1");
+    assert!(matches!(s.tap(pt("d4")), TapResult::Selected(_)));
+    let v = s.view();
+    let e6 = v.targets.iter().find(|t| t.point == pt("e6")).expect("e6 is offered");
+    assert_eq!(e6.kind, TargetKind::Release);
+    assert_eq!(s.tap(pt("e6")), TapResult::Stepped(pt("e6")));
+    let v = s.view();
+    // The released pawn hovers over its bond, and the bar says it moves next.
+    let hovering = v.hovering.expect("a piece hovers");
+    assert_eq!((hovering.point, hovering.piece.kind), (pt("e6"), PieceKind::Pawn));
+    assert_eq!(v.status, "The released pawn moves next");
+    assert!(v.move_started);
+    assert_eq!(v.targets.iter().map(|t| t.point).collect::<Vec<_>>(), [pt("e7")]);
+    // The knight already stands in the bond on the board drawn mid-chain.
+    let e6 = v.point(pt("e6")).unwrap();
+    assert!(e6.piece.is_some() && e6.partner.is_some());
+    assert_eq!(s.moves().len(), 0, "nothing is played before the chain ends");
+    // Start again: the position is back as it was.
+    assert!(s.restart_move());
+    let v = s.view();
+    assert_eq!((v.hovering, v.selected, v.move_started), (None, None, false));
+    assert_eq!(v.point(pt("d4")).unwrap().piece.map(|p| p.kind), Some(PieceKind::Knight));
+    // And the whole chain by drags: the knight, then the released pawn.
+    assert_eq!(s.drag(pt("d4"), pt("e6")), TapResult::Stepped(pt("e6")));
+    match s.tap(pt("e7")) {
+        TapResult::Moved(m) => assert_eq!(m.coordinate, "d4e6>e7"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.view().to_move, Color::Black);
+}
+
+#[test]
+fn a_promotion_is_chosen_before_the_step_completes() {
+    let mut s = friendly_from("k7/4P3/8/8/8/8/8/4K3 w - - - 0 1");
+    assert!(matches!(s.tap(pt("e7")), TapResult::Selected(_)));
+    match s.tap(pt("e8")) {
+        TapResult::ChoosePromotion(c) => {
+            assert_eq!(c.point, pt("e8"));
+            assert!(
+                c.choices.contains(&PieceKind::Queen) && c.choices.contains(&PieceKind::Knight)
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let v = s.view();
+    assert_eq!(v.promotion.as_ref().map(|p| p.point), Some(pt("e8")));
+    assert_eq!(v.status, "Choose the piece the pawn becomes");
+    match s.choose_promotion(PieceKind::Knight) {
+        TapResult::Moved(m) => assert_eq!(m.coordinate, "e7e8=N"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.view().point(pt("e8")).unwrap().piece.map(|p| p.kind), Some(PieceKind::Knight));
+}
+
+#[test]
+fn a_promotion_owed_after_the_opponent_carried_the_pawn_is_chosen_first() {
+    // Black carried White's pawn in the bond to e8: White owes its promotion.
+    let mut s = friendly_from("4(Pn)2k/8/8/8/8/8/7P/K7 w - - e8 6 2");
+    let v = s.view();
+    let owed = v.promotion.clone().expect("a promotion is owed");
+    assert_eq!(owed.point, pt("e8"));
+    assert_eq!(v.status, "Choose the piece for your pawn on e8");
+    // Nothing else moves first.
+    assert!(matches!(s.tap(pt("h2")), TapResult::Refused(_)));
+    assert_eq!(s.choose_promotion(PieceKind::Queen), TapResult::Deselected);
+    assert!(matches!(s.tap(pt("h2")), TapResult::Selected(_)));
+    match s.tap(pt("h3")) {
+        TapResult::Moved(m) => assert_eq!(m.coordinate, "e8=Q:h2h3"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn jieqi_pass_and_play_hides_the_board_until_the_device_is_handed_over() {
+    let mut s = Session::new(NewGame::pass_and_play(Variant::Jieqi)).unwrap();
+    let hidden = |v: &BoardView| {
+        v.points.iter().all(|p| p.piece.is_none())
+            && v.players.is_empty()
+            && v.move_rows.is_empty()
+            && v.targets.is_empty()
+    };
+    let v = s.view();
+    assert_eq!(v.awaiting, Awaiting::HandOver(Color::White));
+    assert!(hidden(&v));
+    assert_eq!(v.status, "Hand the device to Red");
+    assert_eq!(s.tap(pt("h3")), TapResult::Refused(Refusal::NotYourTurn));
+    assert!(s.confirm_hand_over());
+    assert!(!hidden(&s.view()));
+    s.play("h3e3").unwrap();
+    // After the move, Black gets the device; the board stays hidden until then.
+    let v = s.view();
+    assert_eq!(v.awaiting, Awaiting::HandOver(Color::Black));
+    assert!(hidden(&v));
+    assert!(!v.can_undo, "nothing to touch while the device changes hands");
+    assert!(s.confirm_hand_over());
+    let v = s.view();
+    assert_eq!(v.awaiting, Awaiting::Person(Color::Black));
+    assert_eq!(v.move_rows.len(), 1);
+    assert!(v.move_rows[0].first.as_deref().is_some_and(|m| m.starts_with("h3e3=")));
+    // A take-back hands the device back to Red.
+    assert!(s.undo());
+    assert_eq!(s.view().awaiting, Awaiting::HandOver(Color::White));
+    // Against a bot there is one person: no hand-over, the person's seat is shown.
+    let bot = Session::new(NewGame {
+        second: Player::Bot { level: "novice".into() },
+        ..NewGame::pass_and_play(Variant::Jieqi)
+    })
+    .unwrap();
+    assert_eq!(bot.view().awaiting, Awaiting::Person(Color::White));
+    assert_eq!(bot.seat(), rodina_rules::Seat::Player(Color::White));
+}
+
+#[test]
+fn the_bars_show_captures_as_the_looking_seat_knows_them_and_the_threatened_king() {
+    // Red's cannon point takes Black's face-down horse point: Red (the person against the
+    // bot) sees what it took.
+    let full = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w \
+                rnbaabnrccpppppPPPPPCCRNBAABNR 0 1 -";
+    let mut s = Session::new(NewGame {
+        fen: Some(full.into()),
+        second: Player::Bot { level: "novice".into() },
+        ..NewGame::pass_and_play(Variant::Jieqi)
+    })
+    .unwrap();
+    s.play("b3b10").unwrap();
+    let v = s.view();
+    let red = &v.players[0];
+    assert_eq!(red.captured.len(), 1);
+    assert_eq!(red.captured[0].kind, Some(PieceKind::Horse), "the capturer knows");
+    assert!(red.captured[0].face_down);
+    assert!(v.players[1].captured.is_empty());
+    assert_eq!(red.title, "Red · Person");
+    assert!(v.players[1].title.starts_with("Black · Bot"));
+    // A threatened king in Friendly chess shows in its player's bar.
+    let mut f = Session::new(NewGame::pass_and_play(Variant::Friendly)).unwrap();
+    for m in ["e2e4", "f7f6", "d1h5"] {
+        f.play(m).unwrap();
+    }
+    let v = f.view();
+    assert!(v.players[1].threatened && !v.players[0].threatened);
+    assert_eq!(v.status, "Black to move: the king is threatened");
+}
+
+#[test]
+fn the_view_speaks_the_sessions_language() {
+    let mut s = Session::new(NewGame::pass_and_play(Variant::Xiangqi)).unwrap();
+    s.play("h3e3").unwrap();
+    s.set_language(crate::text::Language::Slovak);
+    let v = s.view();
+    assert_eq!(v.status, "Na ťahu je Čierny");
+    assert_eq!(v.players[0].title, "Červený · Človek");
+    s.resign().unwrap();
+    let v = s.view();
+    assert_eq!(v.result.as_deref(), Some("Vyhráva Červený: súper sa vzdal."));
+    assert_eq!(v.status, "Vyhráva Červený: súper sa vzdal.");
+    // The move list pairs the moves by number.
+    let mut s = Session::new(NewGame::pass_and_play(Variant::Xiangqi)).unwrap();
+    for m in ["h3e3", "h10g8", "h1g3"] {
+        s.play(m).unwrap();
+    }
+    let rows = s.view().move_rows;
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (rows[0].number, rows[0].first.as_deref(), rows[0].second.as_deref()),
+        (1, Some("C2=5"), Some("H8+7"))
+    );
+    assert_eq!((rows[1].number, rows[1].second.as_deref()), (2, None));
+}
+
+#[test]
+fn two_people_may_agree_a_draw_and_take_it_back_a_bot_does_not_agree() {
+    let mut s = Session::new(NewGame::pass_and_play(Variant::JesonMor)).unwrap();
+    assert!(s.view().can_agree_draw);
+    let outcome = s.agree_draw().unwrap();
+    assert_eq!(outcome, Outcome::Draw { reason: rodina_rules::DrawReason::Agreement });
+    let v = s.view();
+    assert!(!v.can_agree_draw && v.result.is_some());
+    assert!(matches!(s.agree_draw(), Err(SessionError::GameOver)));
+    assert!(s.undo(), "a draw is taken back like a resignation");
+    assert_eq!(s.outcome(), None);
+    let mut against = Session::new(NewGame {
+        second: Player::Bot { level: "novice".into() },
+        ..NewGame::pass_and_play(Variant::Xiangqi)
+    })
+    .unwrap();
+    assert!(!against.view().can_agree_draw);
+    assert!(matches!(against.agree_draw(), Err(SessionError::DrawNeedsTwoPeople)));
 }

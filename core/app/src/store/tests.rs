@@ -216,6 +216,7 @@ fn settings_have_defaults_and_round_trip() {
         show_last_move: false,
         rotate_board: true,
         piece_style: PieceStyle::Letters,
+        language: Some(crate::text::Language::Slovak),
     };
     store.set_settings(&s).unwrap();
     assert_eq!(store.settings().unwrap(), s);
@@ -317,4 +318,42 @@ fn every_seed_survives_the_database() {
         store.save_game(Some(id), &updated, None).unwrap();
         assert_eq!(store.load_game(id).unwrap().bot_seed, !seed);
     }
+}
+
+#[test]
+fn a_database_that_cannot_be_opened_is_set_aside_whole_and_a_new_one_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rodina.db");
+    let junk = b"not a database".repeat(300);
+    fs::write(&path, &junk).unwrap();
+    assert!(matches!(Store::open(&path), Err(StoreError::Damaged { .. })));
+    // A journal left beside it goes with it.
+    fs::write(dir.path().join("rodina.db-wal"), b"journal").unwrap();
+    let kept = Store::set_aside(&path, "damaged").unwrap().expect("the file was there");
+    // Nothing is lost: the file and its journal sit beside, under a name that says why.
+    assert_eq!(fs::read(&kept).unwrap(), junk);
+    let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("rodina.db.damaged-"), "{name}");
+    assert_eq!(fs::read(kept.with_file_name(format!("{name}-wal"))).unwrap(), b"journal");
+    assert!(!path.exists() && !dir.path().join("rodina.db-wal").exists());
+    // A new database opens where the old one was.
+    let store = Store::open(&path).unwrap();
+    assert!(store.list_games().unwrap().is_empty());
+    drop(store);
+    // Nothing to set aside: nothing happens.
+    assert_eq!(Store::set_aside(dir.path().join("none.db"), "damaged").unwrap(), None);
+}
+
+#[test]
+fn the_language_setting_follows_the_system_unless_chosen() {
+    let mut store = Store::open_in_memory().unwrap();
+    let s = store.settings().unwrap();
+    assert_eq!(s.language, None);
+    assert_eq!(s.language_for("sk-SK"), crate::text::Language::Slovak);
+    assert_eq!(s.language_for("en-US"), crate::text::Language::English);
+    let chosen = Settings { language: Some(crate::text::Language::English), ..s };
+    store.set_settings(&chosen).unwrap();
+    assert_eq!(store.settings().unwrap().language_for("sk-SK"), crate::text::Language::English);
+    store.set_settings(&Settings { language: None, ..chosen }).unwrap();
+    assert_eq!(store.settings().unwrap().language, None);
 }

@@ -219,6 +219,12 @@ impl Jieqi {
         self
     }
 
+    /// The piece a piece on `s` moves as, as everyone sees it: its identity if face up, the
+    /// piece of its point if face down.
+    pub fn mover_at(&self, s: Square) -> Option<Piece> {
+        self.public.board.piece_at(s)
+    }
+
     /// What stands on `s`, as everyone sees it.
     pub fn cell_at(&self, s: Square) -> Option<Cell> {
         self.public.cell_at(s)

@@ -1,47 +1,58 @@
 package app.rodina
 
 import android.app.Application
+import android.content.res.Configuration
 import android.os.Bundle
 import androidx.activity.ComponentActivity
 import androidx.activity.addCallback
 import androidx.activity.compose.setContent
+import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
 import androidx.lifecycle.AndroidViewModel
+import androidx.lifecycle.lifecycleScope
 import androidx.lifecycle.viewModelScope
-import app.rodina.core.RodinaException
-import app.rodina.core.Store
 import app.rodina.state.AppController
+import app.rodina.state.Screen
 import app.rodina.ui.RodinaApp
 import app.rodina.ui.RodinaTheme
-import app.rodina.ui.StartupError
 import java.io.File
 import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.launch
+
+/** The system's first locale as a BCP 47 tag ("sk-SK"), which the core maps to a language. */
+private fun systemLocale(configuration: Configuration): String = configuration.locales[0].toLanguageTag()
 
 /**
- * Holds the app's state across configuration changes (rotation): the [Store] on the app's
- * private files and the [AppController] over it. A store that cannot be opened is kept as a
- * message: the file is never deleted or replaced behind the player's back.
+ * Holds the app's state across configuration changes (rotation, a new system language): the
+ * [AppController] over the database in the app's private files. The controller opens the
+ * database itself, on the I/O dispatcher; a database that cannot be opened is told on the
+ * startup screen and never deleted or replaced behind the player's back.
  */
 class RodinaViewModel(application: Application) : AndroidViewModel(application) {
-    private val dbFile = File(application.filesDir, "rodina.db")
+    private var locale = systemLocale(application.resources.configuration)
 
-    /** The app, or null when the database could not be opened. */
-    val app: AppController?
+    /** The app below the screens. */
+    val app = AppController(
+        File(application.filesDir, "rodina.db").path,
+        locale,
+        viewModelScope,
+        Dispatchers.IO,
+    ).apply { start() }
 
-    /** Why the database could not be opened. */
-    val startupError: String?
+    /** The system's locale may have changed (the activity is recreated when it does): follow it. */
+    fun followSystemLocale(configuration: Configuration) {
+        val now = systemLocale(configuration)
+        if (now == locale) return
+        locale = now
+        app.setSystemLocale(now)
+    }
 
-    init {
-        var app: AppController? = null
-        var error: String? = null
-        try {
-            app = AppController(Store.open(dbFile.path), viewModelScope, Dispatchers.IO)
-            app.refresh()
-        } catch (e: RodinaException) {
-            error = e.message
-        }
-        this.app = app
-        this.startupError = error
+    /**
+     * Waits for the saves under way, in the view model's scope: the activity going to the
+     * background may be destroyed before they land, the view model usually not.
+     */
+    fun flushSaves() {
+        viewModelScope.launch { app.flushSaves() }
     }
 }
 
@@ -50,15 +61,28 @@ class MainActivity : ComponentActivity() {
     private val model: RodinaViewModel by viewModels()
 
     override fun onCreate(savedInstanceState: Bundle?) {
+        enableEdgeToEdge()
         super.onCreate(savedInstanceState)
         val app = model.app
-        onBackPressedDispatcher.addCallback(this) {
-            if (app == null || !app.back()) finish()
+        model.followSystemLocale(resources.configuration)
+        // Back goes down the app's own stack; on the home screen the callback steps aside, so
+        // the system's own back (and its predictive animation) leaves the app.
+        val back = onBackPressedDispatcher.addCallback(this, enabled = false) { app.back() }
+        lifecycleScope.launch {
+            app.navigator.current.collect { back.isEnabled = it != Screen.Home }
         }
         setContent {
-            RodinaTheme {
-                if (app != null) RodinaApp(app) else StartupError(model.startupError ?: "")
-            }
+            RodinaTheme { RodinaApp(app) }
         }
+    }
+
+    override fun onConfigurationChanged(newConfig: Configuration) {
+        super.onConfigurationChanged(newConfig)
+        model.followSystemLocale(newConfig)
+    }
+
+    override fun onStop() {
+        super.onStop()
+        model.flushSaves()
     }
 }

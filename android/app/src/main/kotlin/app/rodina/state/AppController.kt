@@ -1,151 +1,331 @@
 package app.rodina.state
 
-import app.rodina.core.BotLevel
 import app.rodina.core.GameSession
-import app.rodina.core.Handicap
-import app.rodina.core.NewGame
-import app.rodina.core.Player
+import app.rodina.core.Language
+import app.rodina.core.PieceStyle
+import app.rodina.core.Problem
 import app.rodina.core.RodinaException
 import app.rodina.core.Settings
-import app.rodina.core.Side
 import app.rodina.core.Store
 import app.rodina.core.Variant
-import app.rodina.core.botLevels
+import app.rodina.core.formNewGame
+import app.rodina.core.gameName
+import app.rodina.core.gamesInProgress
+import app.rodina.core.languageForLocale
+import app.rodina.core.problemText
+import app.rodina.core.savedGameText
+import app.rodina.core.setAsideDatabase
+import app.rodina.core.setAsideText
+import app.rodina.core.variants
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
 
-/** One saved game in the home screen's list. */
-data class SavedGameRow(val id: Long, val title: String, val subtitle: String)
+/** Whether the app's database is open. */
+sealed interface Startup {
+    /** Opening it (on the I/O dispatcher: a large database must not stall the first frame). */
+    data object Opening : Startup
 
-/** What the home screen draws. */
-data class HomeState(val games: List<SavedGameRow>, val message: String?)
+    /** Open: the screens can be used. [notice] says where an old file was set aside, if it was. */
+    data class Ready(val notice: String?) : Startup
+
+    /**
+     * It could not be opened, and was left exactly as it was. [canSetAside]: offer to move
+     * it aside and start a new one (damaged, another app's, or a newer version's file).
+     */
+    data class Failed(val message: String, val canSetAside: Boolean) : Startup
+}
+
+/** One saved game in a list. */
+data class SavedGameRow(
+    val id: Long,
+    val variant: Variant,
+    val title: String,
+    val subtitle: String,
+    val finished: Boolean,
+)
 
 /**
- * The new-game form: the game, for Xiangqi a handicap Red gives, and the opponent: another
- * person on this device ([botLevel] null) or a bot of level [botLevel] (a [BotLevel.id]), with
- * the person playing [personSide].
+ * One game on the home screen: its name and how many of its games are in progress, as a
+ * number and as the catalog says it ("2 rozohrané partie"; null when there is none).
  */
-data class NewGameForm(
-    val variant: Variant = Variant.XIANGQI,
-    val handicap: Handicap? = null,
-    val botLevel: String? = null,
-    val personSide: Side = Side.FIRST,
+data class GameCard(val variant: Variant, val name: String, val inProgress: Int, val inProgressText: String?)
+
+/** What the home screens draw: the four games, and the saved games (each game's page shows its own). */
+data class HomeState(
+    val games: List<GameCard>,
+    val saved: List<SavedGameRow>,
+    /** A problem to tell (a saved game that could not be opened or deleted). */
+    val message: String?,
+    val loading: Boolean,
 ) {
-    /** The core's options for this form. */
-    fun options(): NewGame {
-        val bot = botLevel?.let { Player.Bot(it) }
-        val first = if (bot != null && personSide == Side.SECOND) bot else Player.Person
-        val second = if (bot != null && personSide == Side.FIRST) bot else Player.Person
-        return NewGame(variant = variant, handicap = handicap, fen = null, first = first, second = second)
-    }
+    /** The saved games of [variant], the latest first. */
+    fun savedOf(variant: Variant): List<SavedGameRow> = saved.filter { it.variant == variant }
 }
 
 /**
- * The app's state below the screens: the [Store], the [Navigator], the saved-games list and
- * the game in play. Screens call it; it owns the one [GameController] alive at a time.
+ * The app's state below the screens: the database, the [Navigator], the home screens' list,
+ * the new-game form, the settings and the game in play. Screens call it from the main thread
+ * ([scope]'s one thread); every database call runs on [io] and its result is published back
+ * on [scope].
+ *
+ * Saves go through one [Saver] whose scope no screen owns, so a move played just before the
+ * game screen closes is still written, and the home list is read only after that write.
  */
 class AppController(
-    private val store: Store,
+    private val databasePath: String,
+    systemLocale: String,
     private val scope: CoroutineScope,
     private val io: CoroutineDispatcher,
+    /** How the database is used: the core's store; tests wrap it to watch the threads. */
+    private val storageOf: (Store) -> GameStorage = ::StoreStorage,
     /** Caps a bot's thinking time (ms) in every game; null: each level's node budget alone. */
     private val botTimeLimitMs: UInt? = null,
 ) {
+    private var storage: GameStorage? = null
+    private var saver: Saver? = null
+    private var systemLanguage = languageForLocale(systemLocale)
+    private var homeProblem: Problem? = null
+    private var summaries: List<app.rodina.core.GameSummary> = emptyList()
+    private var loading = true
+
     /** Where the player is. */
     val navigator = Navigator()
 
-    /** The bot levels for the new-game form, weakest first. */
-    val levels: List<BotLevel> = botLevels()
+    private val _startup = MutableStateFlow<Startup>(Startup.Opening)
 
-    private val _home = MutableStateFlow(HomeState(emptyList(), null))
+    /** Whether the database is open; the screens show only once it is [Startup.Ready]. */
+    val startup: StateFlow<Startup> = _startup.asStateFlow()
 
-    /** The home screen's state. */
+    private val _settings = MutableStateFlow(DEFAULT_SETTINGS)
+
+    /** The player's settings, as last loaded or saved. */
+    val settings: StateFlow<Settings> = _settings.asStateFlow()
+
+    private val _language = MutableStateFlow(systemLanguage)
+
+    /** The language of every text: the player's choice, or the system's. */
+    val language: StateFlow<Language> = _language.asStateFlow()
+
+    private val _home = MutableStateFlow(renderHome())
+
+    /** The home screens' state. */
     val home: StateFlow<HomeState> = _home.asStateFlow()
+
+    /** The new-game form. */
+    val newGame = NewGameController(_language.value)
 
     /** The game in play, if a game screen is open. */
     var game: GameController? = null
         private set
 
-    /** The player's settings, as last loaded or saved. */
-    var settings: Settings = store.settings()
-        private set
+    /** Opens the database (on [io]) and reads the settings and the saved games. */
+    fun start() {
+        _startup.value = Startup.Opening
+        scope.launch { open(notice = null) }
+    }
 
-    /** Reloads the saved games. */
-    fun refresh() {
-        _home.value = try {
-            HomeState(store.listGames().map(::row), null)
-        } catch (e: RodinaException) {
-            HomeState(emptyList(), e.message)
+    /**
+     * Moves the database that could not be opened aside (kept beside it, never deleted) and
+     * starts with a new one; only on the player's word.
+     */
+    fun setAsideAndStart() {
+        _startup.value = Startup.Opening
+        scope.launch {
+            val kept = try {
+                withContext(io) { setAsideDatabase(databasePath, "unreadable") }
+            } catch (e: RodinaException) {
+                _startup.value = Startup.Failed(problemText(_language.value, problemOf(e)), canSetAside = false)
+                return@launch
+            }
+            open(notice = kept?.let { setAsideText(_language.value, it.substringAfterLast('/')) })
         }
     }
 
-    /** Starts a new game from the form and opens it in place of the form. */
-    fun startGame(form: NewGameForm) {
+    private suspend fun open(notice: String?) {
         try {
-            val session = GameSession(form.options())
+            val (opened, settings) = withContext(io) {
+                val s = storageOf(Store.open(databasePath))
+                s to s.settings()
+            }
+            storage = opened
+            saver = Saver(opened, io)
+            applySettings(settings)
+            _startup.value = Startup.Ready(notice)
+            refresh()
+        } catch (e: RodinaException) {
+            val canSetAside = e is RodinaException.DatabaseDamaged || e is RodinaException.DatabaseTooNew
+            _startup.value = Startup.Failed(problemText(_language.value, problemOf(e)), canSetAside)
+        }
+    }
+
+    /** The system's language changed (the player may follow it). */
+    fun setSystemLocale(locale: String) {
+        systemLanguage = languageForLocale(locale)
+        applySettings(_settings.value)
+    }
+
+    /** Reads the saved games again (on [io]). */
+    fun refresh() {
+        val storage = storage ?: return
+        loading = true
+        _home.value = renderHome()
+        scope.launch {
+            try {
+                summaries = withContext(io) { storage.listGames() }
+                homeProblem = null
+            } catch (e: RodinaException) {
+                homeProblem = problemOf(e)
+            }
+            loading = false
+            _home.value = renderHome()
+        }
+    }
+
+    /** Opens [variant]'s page: its saved games and the way to a new one. */
+    fun openGameHome(variant: Variant) = navigator.open(Screen.GameHome(variant))
+
+    /** Opens the new-game form for [variant]. */
+    fun openNewGame(variant: Variant) {
+        newGame.choose(variant)
+        navigator.open(Screen.NewGame(variant))
+    }
+
+    /** Opens the settings. */
+    fun openSettings() = navigator.open(Screen.Settings)
+
+    /** Starts a game from the form and opens it in place of the form. */
+    fun startGame() {
+        try {
+            val session = GameSession(formNewGame(newGame.state.value.form))
             open(session)
             navigator.replaceTop(Screen.Game(savedId = null))
         } catch (e: RodinaException) {
-            _home.value = _home.value.copy(message = e.message)
-            navigator.home()
+            newGame.showProblem(problemOf(e))
         }
     }
 
-    /** Opens saved game [id]; a game that cannot be read is reported on the home screen. */
+    /** Opens saved game [id] (read on [io]); a game that cannot be read is reported on the home screen. */
     fun resumeGame(id: Long) {
-        try {
-            val session = GameSession.resume(store, id)
-            open(session)
-            navigator.open(Screen.Game(savedId = id))
-        } catch (e: RodinaException) {
-            _home.value = _home.value.copy(message = e.message)
+        val storage = storage ?: return
+        scope.launch {
+            try {
+                val session = withContext(io) { storage.resume(id) }
+                open(session)
+                navigator.open(Screen.Game(savedId = id))
+            } catch (e: RodinaException) {
+                homeProblem = problemOf(e)
+                _home.value = renderHome()
+                if (e is RodinaException.NotFound) refresh()
+            }
         }
     }
 
     /** Makes [session] the game in play; a game left behind stops its bot. */
     private fun open(session: GameSession) {
         game?.close()
-        game = GameController(session, store, settings, scope, io, botTimeLimitMs)
+        game = GameController(session, saver, _settings.value, _language.value, scope, botTimeLimitMs)
     }
 
-    /** Deletes saved game [id] and refreshes the list. */
+    /** Deletes saved game [id] (on [io]) and reads the list again. */
     fun deleteGame(id: Long) {
-        try {
-            store.deleteGame(id)
+        val storage = storage ?: return
+        scope.launch {
+            // The game's last save may still be under way (its screen was just left): it
+            // would write the game anew after the delete, so the delete waits for it.
+            saver?.flush()
+            try {
+                withContext(io) { storage.deleteGame(id) }
+            } catch (e: RodinaException) {
+                homeProblem = problemOf(e)
+            }
             refresh()
-        } catch (e: RodinaException) {
-            _home.value = _home.value.copy(message = e.message)
         }
     }
 
-    /** Saves new settings; the next game screen uses them. Returns false if they could not be saved. */
-    fun updateSettings(new: Settings): Boolean = try {
-        store.setSettings(new)
-        settings = new
-        true
-    } catch (e: RodinaException) {
-        _home.value = _home.value.copy(message = e.message)
-        false
+    /** Clears the home screen's problem. */
+    fun dismissHomeMessage() {
+        homeProblem = null
+        _home.value = renderHome()
     }
 
-    /** Leaves the screen on top (the system back gesture). Returns false on the home screen. */
+    /**
+     * Saves new settings (on [io]); the screens follow them at once. If they cannot be saved
+     * the home screen says so and the old ones stay.
+     */
+    fun updateSettings(new: Settings) {
+        val storage = storage ?: return
+        val old = _settings.value
+        applySettings(new)
+        scope.launch {
+            try {
+                withContext(io) { storage.setSettings(new) }
+            } catch (e: RodinaException) {
+                applySettings(old)
+                homeProblem = problemOf(e) { Problem.Storage(it) }
+                _home.value = renderHome()
+            }
+        }
+    }
+
+    private fun applySettings(new: Settings) {
+        _settings.value = new
+        val language = new.language ?: systemLanguage
+        _language.value = language
+        newGame.setLanguage(language)
+        game?.setLanguage(language)
+        game?.setSettings(new)
+        _home.value = renderHome()
+    }
+
+    /**
+     * Leaves the screen on top (the system back gesture); returns false on the home screen.
+     * Leaving a game waits for its last save before the list is read again.
+     */
     fun back(): Boolean {
         val left = navigator.current.value
         val moved = navigator.back()
         if (moved && left is Screen.Game) {
-            game?.close()
+            val pending = game?.close()
             game = null
-            refresh()
+            scope.launch {
+                pending?.join()
+                refresh()
+            }
         }
         return moved
     }
 
-    private fun row(g: app.rodina.core.GameSummary): SavedGameRow = SavedGameRow(
-        id = g.id,
-        title = "${Texts.variantName(g.variant)}: ${Texts.player(g.first)} vs ${Texts.player(g.second)}",
-        subtitle = Texts.summaryLine(g),
-    )
+    /** Waits for every save asked for so far (the app going to the background). */
+    suspend fun flushSaves() {
+        saver?.flush()
+    }
+
+    private fun renderHome(): HomeState {
+        val language = _language.value
+        val rows = summaries.map { g ->
+            val t = savedGameText(language, g)
+            SavedGameRow(g.id, g.variant, t.title, t.subtitle, g.outcome != null)
+        }
+        val cards = variants().map { v ->
+            val open = rows.count { it.variant == v && !it.finished }
+            GameCard(v, gameName(language, v), open, if (open > 0) gamesInProgress(language, open.toUInt()) else null)
+        }
+        return HomeState(cards, rows, homeProblem?.let { problemText(language, it) }, loading)
+    }
+
+    companion object {
+        /** The settings of a new database (the core's defaults), until the real ones are read. */
+        val DEFAULT_SETTINGS = Settings(
+            showLegalTargets = true,
+            showLastMove = true,
+            rotateBoard = false,
+            pieceStyle = PieceStyle.CHARACTERS,
+            language = null,
+        )
+    }
 }

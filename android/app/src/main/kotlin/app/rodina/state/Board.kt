@@ -1,6 +1,7 @@
 package app.rodina.state
 
 import app.rodina.core.BoardView
+import app.rodina.core.Variant
 import app.rodina.core.Point
 import app.rodina.core.PointView
 
@@ -41,3 +42,20 @@ data class Orientation(val files: Int, val ranks: Int, val flipped: Boolean) {
 
 /** The view's point at [p]; points are laid out rank by rank (index `rank * files + file`). */
 fun BoardView.at(p: Point): PointView = points[p.rank.toInt() * files.toInt() + p.file.toInt()]
+
+/** How a game's board is drawn. */
+enum class BoardKind {
+    /** Xiangqi and Jieqi: pieces on the intersections of 9 x 10 lines, a river and two palaces. */
+    INTERSECTIONS,
+    /** Jeson Mor: a 9 x 9 board of squares with its centre (e5) marked. */
+    SQUARES_9,
+    /** Friendly chess: an 8 x 8 chequered board; bonded pieces share a square. */
+    SQUARES_8,
+}
+
+/** The board [variant] is played on. */
+fun boardKind(variant: Variant): BoardKind = when (variant) {
+    Variant.XIANGQI, Variant.JIEQI -> BoardKind.INTERSECTIONS
+    Variant.JESON_MOR -> BoardKind.SQUARES_9
+    Variant.FRIENDLY -> BoardKind.SQUARES_8
+}

@@ -1,99 +1,154 @@
 package app.rodina.state
 
 import app.rodina.core.Awaiting
+import app.rodina.core.BoardView
+import app.rodina.core.CapturedPiece
 import app.rodina.core.GameSession
+import app.rodina.core.HandOverText
+import app.rodina.core.Language
+import app.rodina.core.MoveRow
 import app.rodina.core.Piece
-import app.rodina.core.PieceStyle
+import app.rodina.core.PieceKind
 import app.rodina.core.Player
-import app.rodina.core.Point
+import app.rodina.core.Problem
 import app.rodina.core.RodinaException
 import app.rodina.core.Settings
 import app.rodina.core.Side
-import app.rodina.core.Store
 import app.rodina.core.TapResult
+import app.rodina.core.TargetKind
+import app.rodina.core.UiText
 import app.rodina.core.Variant
-import kotlinx.coroutines.CoroutineDispatcher
+import app.rodina.core.pieceLabel
+import app.rodina.core.problemText
+import app.rodina.core.uiText
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
-import kotlinx.coroutines.flow.update
 import kotlinx.coroutines.launch
 
-/** One row of the move list: "1. C2=5 H8+7". [first] is "…" when the game began with Black. */
-data class MoveRow(val number: Int, val first: String, val second: String?)
+/** A piece as drawn: the core's piece and the text on it. */
+data class PieceUi(val piece: Piece, val label: String)
 
 /** One cell of the board as drawn, in screen order, with the highlights the settings allow. */
 data class CellUi(
     val cell: Cell,
-    val point: Point,
-    val piece: Piece?,
-    /** The text drawn on the piece (a character or a letter, by the settings). */
-    val label: String?,
+    val point: app.rodina.core.Point,
+    val piece: PieceUi?,
+    /** The enemy piece bonded with [piece] (Friendly chess): draw both. */
+    val partner: PieceUi?,
     val selected: Boolean,
-    val target: Boolean,
-    val capture: Boolean,
+    /** What stepping here does, when the piece in hand may step here (and the settings show it). */
+    val target: TargetKind?,
     val lastMove: Boolean,
     val check: Boolean,
+    /** A point of its own in the rules (Jeson Mor's centre): always marked. */
+    val special: Boolean,
+    /** The piece in hand was released here by a chain and hovers over the bond. */
+    val hovering: Boolean,
 )
 
-/** Everything the game screen draws: derived from the core's view, the settings and messages. */
+/** A captured piece in a player's bar; a face-down capture this seat never saw shows its back. */
+data class CapturedUi(val side: Side, val label: String, val faceDown: Boolean)
+
+/** A player's bar beside the board. */
+data class BarUi(
+    val side: Side,
+    /** "Red · Person", "Čierny · Bot (Nováčik)". */
+    val title: String,
+    val toMove: Boolean,
+    /** This side's king (general) is threatened: the bar says so. */
+    val threatened: Boolean,
+    val captured: List<CapturedUi>,
+)
+
+/** A promotion to choose: the pieces offered with their labels. */
+data class PromotionUi(val title: String, val choices: List<PieceUi>)
+
+/** Everything the game screen draws. Every text is in [language], from the core's catalog. */
 data class GameScreenState(
     val variant: Variant,
+    val board: BoardKind,
+    val language: Language,
     val orientation: Orientation,
-    /** Row by row from the top of the screen. */
+    /** Row by row from the top of the screen; empty while the device is handed over. */
     val cells: List<CellUi>,
-    /** "Red to move", "Black to move: check", "Red wins by checkmate". */
+    /** The bar at the top of the screen (the opponent of the side at the bottom). */
+    val topBar: BarUi?,
+    /** The bar at the bottom of the screen. */
+    val bottomBar: BarUi?,
+    /** Whose turn, check, the piece that moves next in a chain, the hand-over, the result. */
     val status: String,
-    /** Why the last tap did nothing, or why saving failed; null when there is nothing to say. */
-    val message: String?,
+    /** The result as a sentence once the game is over. */
+    val result: String?,
+    /** "Last move: C2=5", for the board's accessible description. */
+    val lastMove: String?,
     val moves: List<MoveRow>,
+    /** While the device waits to be handed to the next player: the hand-over screen instead of the board. */
+    val handOver: HandOverText?,
+    /** A promotion to choose now. */
+    val promotion: PromotionUi?,
+    /** A move of several steps is under way: offer "start the move again". */
+    val canRestartMove: Boolean,
     val canUndo: Boolean,
     val canResign: Boolean,
+    /** Two people on this device may end the game in a draw they agree to. */
+    val canAgreeDraw: Boolean,
     val finished: Boolean,
+    /** A bot is thinking: show it; the board stays drawn. */
+    val thinking: Boolean,
+    /** The bot was stopped and waits to be let go on. */
+    val botStopped: Boolean,
+    /** Why the last tap did nothing; null when there is nothing to say. */
+    val message: String?,
+    /** Why the last save failed; it stays until a save succeeds or it is dismissed. */
+    val saveProblem: String?,
     /** The saved game's id once the game has been saved. */
     val savedId: Long?,
-    /** A bot is thinking about its move: show it (a spinner), the board stays drawn. */
-    val thinking: Boolean = false,
 )
 
 /**
- * The game screen's state holder: forwards taps and drags to the core's [GameSession], keeps a
- * [GameScreenState] for the UI to draw, and saves the game to [store] after every change, on
- * [io] (the database is a file: Android forbids touching it on the main thread).
+ * The game screen's state holder for every game: forwards taps, drags, promotion choices,
+ * hand-overs and take-backs to the core's [GameSession], keeps a [GameScreenState] for the UI
+ * to draw, lets the bot move, and saves the game after every change.
  *
- * When a bot is to move (after a person's move, at the start of a game the bot opens, or on
- * resuming a game where it is to move), the controller lets it think in [scope] through the
- * core's suspending `playBotMove`: the search runs on the core's own background thread, so
- * [scope] may be the main thread's. [scope] must run its coroutines on one thread (Android's
- * main thread; tests use runBlocking's), as the controller's fields are not locked.
+ * Threads: [scope] runs on one thread (Android's main thread), and the controller's fields
+ * are touched only there. The bot thinks through the core's suspending `playBotMove`, whose
+ * search runs on the core's own threads. Saves go through [saver], whose coroutines outlive
+ * this controller and its screen: a save started is never cancelled, and [close] waits for it.
  *
  * Plain Kotlin: the JVM test project compiles and tests it against the real library; only the
  * Compose code that draws [state] is Android's.
  */
 class GameController(
     private val session: GameSession,
-    private val store: Store?,
-    private val settings: Settings,
+    private val saver: Saver?,
+    private var settings: Settings,
+    language: Language,
     private val scope: CoroutineScope,
-    private val io: CoroutineDispatcher,
     /** Caps a bot's thinking time (ms) on top of its level's node budget; null: the budget alone. */
     private val botTimeLimitMs: UInt? = null,
 ) {
     private var manualFlip = false
     private var botJob: Job? = null
-    private val _state = MutableStateFlow(render(message = null))
+    private var botStopped = false
+    private var closed = false
+    private var message: String? = null
+    private var saveProblem: Problem? = null
+    private val _state: MutableStateFlow<GameScreenState>
 
     init {
+        session.setLanguage(language)
+        _state = MutableStateFlow(render())
         letBotMove()
     }
 
     /** What the screen draws. */
     val state: StateFlow<GameScreenState> = _state.asStateFlow()
 
-    /** The session (for the screens that need more than the board). */
+    /** The session (for what the screens need beyond the board). */
     val game: GameSession get() = session
 
     /** A tap on a screen cell. */
@@ -110,38 +165,96 @@ class GameController(
         handle(session.drag(start, end))
     }
 
-    /** Takes back the last move (or a resignation). */
+    /** The piece a pawn becomes, from [GameScreenState.promotion]'s choices. */
+    fun choosePromotion(kind: PieceKind) = handle(session.choosePromotion(kind))
+
+    /** Starts a move of several steps again (Friendly chess chains). */
+    fun restartMove() {
+        session.restartMove()
+        publish(message = null)
+    }
+
+    /** The next player has the device: show the board. */
+    fun confirmHandOver() {
+        if (session.confirmHandOver()) publish(message = null)
+    }
+
+    /** Takes back the last move (or a resignation); a bot thinking stops. */
     fun undo() {
         if (session.undo()) changed() else publish(message = null)
     }
 
-    /** Resigns for the person on this device. */
+    /** Resigns for the person on this device (in pass-and-play: the side to move). */
     fun resign() {
         try {
             session.resign()
             changed()
         } catch (e: RodinaException) {
-            publish(message = sentence(e.message))
+            publish(message = problemText(language, problemOf(e)))
+        }
+    }
+
+    /** Ends the game in a draw both people at the board agree to; undo takes it back. */
+    fun agreeDraw() {
+        try {
+            session.agreeDraw()
+            changed()
+        } catch (e: RodinaException) {
+            publish(message = problemText(language, problemOf(e)))
         }
     }
 
     /** Turns the board round (on top of what the settings do). */
     fun flip() {
         manualFlip = !manualFlip
-        publish(message = _state.value.message)
+        publish()
     }
 
-    /** Clears the message. */
-    fun dismissMessage() = publish(message = null)
-
-    /**
-     * Leaves the game: a bot thinking stops and plays nothing (the game stays saved as it
-     * is, with the bot to move, and the bot moves when the game is resumed).
-     */
-    fun close() {
+    /** Stops the bot thinking; it plays nothing until [letBotGoOn]. */
+    fun stopBot() {
+        botStopped = true
         botJob?.cancel()
         botJob = null
         session.stopThinking()
+        publish()
+    }
+
+    /** Lets a stopped bot think again. */
+    fun letBotGoOn() {
+        botStopped = false
+        letBotMove()
+        publish()
+    }
+
+    /** Clears the tap message and the save problem. */
+    fun dismissMessage() {
+        saveProblem = null
+        publish(message = null)
+    }
+
+    /** The texts' language changed. */
+    fun setLanguage(language: Language) {
+        session.setLanguage(language)
+        publish()
+    }
+
+    /** The settings changed (labels, highlights, turning the board). */
+    fun setSettings(new: Settings) {
+        settings = new
+        publish()
+    }
+
+    /**
+     * Leaves the game: a bot thinking stops and plays nothing (the game stays saved with the
+     * bot to move; it moves when the game is resumed). Returns the save still being written,
+     * if any: wait for it before reading the saved games.
+     */
+    fun close(): Job? {
+        closed = true
+        botJob?.cancel()
+        botJob = null
+        session.stopThinking()
+        return saver?.pending(session)
     }
 
     /** Waits until no bot is thinking any more (tests; a screen just draws [state]). */
@@ -153,9 +266,11 @@ class GameController(
         }
     }
 
-    /** Lets the bot to move think, unless one already does; its move is played, drawn and saved. */
+    private val language: Language get() = session.language()
+
+    /** Lets the bot to move think, unless one already does or it was stopped. */
     private fun letBotMove() {
-        if (botJob?.isActive == true) return
+        if (closed || botStopped || botJob?.isActive == true) return
         if (session.awaiting() !is Awaiting.Bot) return
         // Started lazily so that [botJob] is set before the coroutine can run and clear it.
         val job = scope.launch(start = CoroutineStart.LAZY) {
@@ -163,49 +278,50 @@ class GameController(
                 session.playBotMove(botTimeLimitMs)
             } catch (e: RodinaException) {
                 botJob = null
-                publish(message = "The bot could not move: ${e.message}")
+                publish(message = problemText(language, problemOf(e) { Problem.Bot(it) }))
                 return@launch
             }
             botJob = null
             // Null: the bot was stopped or the game changed while it thought (an undo). Redraw,
-            // and if a bot is (again) to move, let it think about the game as it is now.
+            // and if a bot is to move in the game as it is now, let it think (unless it was
+            // stopped on purpose or the screen closed: [letBotMove] checks).
             if (played != null) changed() else {
-                publish(message = _state.value.message)
+                publish()
                 letBotMove()
             }
         }
         botJob = job
         job.start()
-        publish(message = _state.value.message)
     }
 
     private fun handle(result: TapResult) {
         when (result) {
             is TapResult.Moved -> changed()
-            is TapResult.Refused -> publish(message = sentence(result.refusal.message))
-            is TapResult.Selected, is TapResult.Deselected -> publish(message = null)
+            is TapResult.Refused -> publish(message = result.refusal.message)
+            else -> publish(message = null)
         }
     }
 
+    /** The game changed: redraw, let a bot move, save. */
     private fun changed() {
-        publish(message = null)
+        message = null
         letBotMove()
-        val store = store ?: return
-        scope.launch(io) {
-            try {
-                val id = session.save(store)
-                _state.update { it.copy(savedId = id) }
-            } catch (e: RodinaException) {
-                _state.update { it.copy(message = "The game could not be saved: ${e.message}") }
+        publish()
+        saver?.save(session) { outcome ->
+            // Back on [scope]'s thread: a save's result is drawn unless the screen is gone.
+            scope.launch {
+                saveProblem = outcome.problem
+                publish()
             }
         }
     }
 
-    private fun publish(message: String?) {
-        _state.value = render(message)
+    private fun publish(message: String? = this.message) {
+        this.message = message
+        _state.value = render()
     }
 
-    private fun flipped(toMove: Side): Boolean {
+    private fun flipped(view: BoardView): Boolean {
         val first = session.player(Side.FIRST)
         val second = session.player(Side.SECOND)
         val auto = when {
@@ -213,19 +329,29 @@ class GameController(
             first is Player.Bot && second is Player.Person -> true
             first is Player.Person && second is Player.Bot -> false
             // Pass-and-play: face the side to move if the player asked for it.
-            else -> settings.rotateBoard && toMove == Side.SECOND
+            else -> settings.rotateBoard && view.toMove == Side.SECOND
         }
         return auto != manualFlip
     }
 
-    private fun render(message: String?): GameScreenState {
+    private fun label(piece: Piece) = PieceUi(piece, pieceLabel(language, settings.pieceStyle, piece))
+
+    private fun captured(c: CapturedPiece): CapturedUi {
+        // A capture this seat never saw shows a piece's back: the label of any face-down piece.
+        val piece = Piece(c.side, c.kind ?: PieceKind.SOLDIER, faceDown = c.kind == null)
+        return CapturedUi(c.side, pieceLabel(language, settings.pieceStyle, piece), c.kind == null)
+    }
+
+    private fun render(): GameScreenState {
         val view = session.view()
         val files = view.files.toInt()
         val ranks = view.ranks.toInt()
-        val orientation = Orientation(files, ranks, flipped(view.toMove))
+        val orientation = Orientation(files, ranks, flipped(view))
+        val hidden = view.handOver != null
+        val targets = view.targets.associateBy { it.point }
         val cells = ArrayList<CellUi>(files * ranks)
-        for (row in 0 until ranks) {
-            for (column in 0 until files) {
+        if (!hidden) {
+            for (row in 0 until ranks) for (column in 0 until files) {
                 val cell = Cell(column, row)
                 val p = orientation.pointAt(cell) ?: continue
                 val pv = view.at(p)
@@ -233,58 +359,58 @@ class GameController(
                 cells += CellUi(
                     cell = cell,
                     point = p,
-                    piece = pv.piece,
-                    label = pv.piece?.let { Texts.pieceLabel(it, settings.pieceStyle) },
+                    piece = pv.piece?.let(::label),
+                    partner = pv.partner?.let(::label),
                     selected = h.selected,
-                    target = settings.showLegalTargets && h.target,
-                    capture = settings.showLegalTargets && h.capture,
+                    // A step's kind is shown when targets are, and always in a chain: there
+                    // the piece must move on, and the player needs to see where it may.
+                    target = targets[p]?.kind?.takeIf { settings.showLegalTargets || view.hovering != null },
                     lastMove = settings.showLastMove && (h.lastFrom || h.lastTo),
                     check = h.check,
+                    special = h.special,
+                    hovering = view.hovering?.point == p,
                 )
             }
         }
+        val bars = view.players.map { b ->
+            BarUi(b.side, b.title, b.toMove, b.threatened, b.captured.map(::captured))
+        }
+        val bottomSide = if (orientation.flipped) Side.SECOND else Side.FIRST
         val outcome = view.outcome
-        val status = when (val a = view.awaiting) {
-            is Awaiting.Person -> Texts.sideName(view.variant, a.side) + " to move" +
-                if (view.check != null) ": check" else ""
-            is Awaiting.Bot -> Texts.sideName(view.variant, a.side) +
-                if (botJob?.isActive == true) " (bot) is thinking…" else " (bot) to move"
-            is Awaiting.HandOver -> "Hand the device to " + Texts.sideName(view.variant, a.side)
-            is Awaiting.Nobody -> outcome?.let { Texts.outcome(view.variant, it) } ?: "Game over"
+        val thinking = botJob?.isActive == true
+        val status = when {
+            thinking && view.awaiting is Awaiting.Bot -> "${view.status} · ${uiText(language, UiText.GAME_THINKING)}"
+            else -> view.status
         }
         return GameScreenState(
             variant = view.variant,
+            board = boardKind(view.variant),
+            language = language,
             orientation = orientation,
             cells = cells,
+            topBar = bars.firstOrNull { it.side != bottomSide },
+            bottomBar = bars.firstOrNull { it.side == bottomSide },
             status = status,
-            message = message,
-            moves = moveRows(),
+            result = view.result,
+            lastMove = view.lastMoveText,
+            moves = view.moveRows,
+            handOver = view.handOver,
+            promotion = view.promotion?.let { p ->
+                PromotionUi(
+                    uiText(language, UiText.GAME_PROMOTION_TITLE),
+                    p.choices.map { label(Piece(view.toMove, it, faceDown = false)) },
+                )
+            },
+            canRestartMove = view.moveStarted,
             canUndo = view.canUndo,
-            canResign = outcome == null,
+            canResign = outcome == null && !hidden,
+            canAgreeDraw = view.canAgreeDraw,
             finished = outcome != null,
+            thinking = thinking,
+            botStopped = botStopped && view.awaiting is Awaiting.Bot,
+            message = message,
+            saveProblem = saveProblem?.let { problemText(language, it) },
             savedId = session.savedId(),
-            thinking = botJob?.isActive == true,
         )
-    }
-
-    private fun moveRows(): List<MoveRow> {
-        val rows = ArrayList<MoveRow>()
-        for (m in session.moves()) {
-            val last = rows.lastOrNull()
-            if (m.side == Side.SECOND && last != null && last.second == null) {
-                rows[rows.size - 1] = last.copy(second = m.notation)
-            } else if (m.side == Side.SECOND) {
-                rows += MoveRow(rows.size + 1, "…", m.notation)
-            } else {
-                rows += MoveRow(rows.size + 1, m.notation, null)
-            }
-        }
-        return rows
-    }
-
-    private companion object {
-        /** The core's messages are lower-case clauses; the screen shows sentences. */
-        fun sentence(text: String?): String =
-            (text ?: "").replaceFirstChar { it.uppercase() }
     }
 }

@@ -1,16 +1,20 @@
 package app.rodina.state
 
+import app.rodina.core.Variant
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 
 /** The app's screens. */
 sealed interface Screen {
-    /** The saved games and the way to a new one. */
+    /** The four games. */
     data object Home : Screen
 
-    /** Choosing the options of a new game. */
-    data object NewGame : Screen
+    /** One game's page: its saved games and the way to a new one. */
+    data class GameHome(val variant: Variant) : Screen
+
+    /** Choosing the options of a new game of [variant]. */
+    data class NewGame(val variant: Variant) : Screen
 
     /** A game being played: [savedId] is the saved game it writes to, null until saved. */
     data class Game(val savedId: Long?) : Screen

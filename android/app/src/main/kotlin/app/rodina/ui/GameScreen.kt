@@ -1,53 +1,254 @@
 package app.rodina.ui
 
+import androidx.compose.animation.animateContentSize
+import androidx.compose.foundation.clickable
 import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.layout.RowScope
+import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
-import androidx.compose.foundation.lazy.LazyColumn
-import androidx.compose.foundation.lazy.items
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.layout.width
 import androidx.compose.material3.CircularProgressIndicator
+import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.FilledTonalIconButton
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
+import androidx.compose.material3.LocalContentColor
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
-import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.draw.clip
+import androidx.compose.ui.res.painterResource
+import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import app.rodina.R
+import app.rodina.core.PieceStyle
+import app.rodina.core.UiText
+import app.rodina.core.gameName
+import app.rodina.core.pieceLabel
+import app.rodina.core.uiText
 import app.rodina.state.GameController
+import app.rodina.state.GameScreenState
+import app.rodina.state.PieceUi
+import app.rodina.ui.boards.GameBoard
 
 /**
- * A game: status bar ("who moves next", with a spinner while a bot thinks), the board, the
- * message, actions and the move list. The board stays drawn and Undo and Resign stay usable
- * while a bot thinks: both stop it.
+ * A game of any kind: the players' bars around the board, the status (or the result), the
+ * move list and the actions; on a wide screen the board on the left and the rest beside it.
+ * While the device waits to be handed over, the hand-over screen shows instead of the board.
+ * The board stays drawn and usable while a bot thinks: a take-back stops it.
+ *
+ * [pieceStyle] is the settings' piece labels, for the one piece the screen state carries
+ * without a label (see [hoveringPiece]).
  */
 @Composable
-fun GameScreen(game: GameController, onLeave: () -> Unit) {
+fun GameScreen(game: GameController, pieceStyle: PieceStyle, onBack: () -> Unit) {
     val state by game.state.collectAsStateWithLifecycle()
-    Column(Modifier.fillMaxSize().padding(8.dp)) {
-        Row(verticalAlignment = Alignment.CenterVertically) {
-            Text(state.status, style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(8.dp))
-            if (state.thinking) CircularProgressIndicator(Modifier.size(18.dp), strokeWidth = 2.dp)
-        }
-        XiangqiBoard(state, onTap = game::tap, onDrag = game::drag)
-        state.message?.let {
-            TextButton(onClick = game::dismissMessage) { Text(it, color = MaterialTheme.colorScheme.error) }
-        }
-        Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceEvenly) {
-            TextButton(onClick = game::undo, enabled = state.canUndo) { Text("Undo") }
-            TextButton(onClick = game::resign, enabled = state.canResign) { Text("Resign") }
-            TextButton(onClick = game::flip) { Text("Flip") }
-            TextButton(onClick = onLeave) { Text("Close") }
-        }
-        LazyColumn(Modifier.fillMaxWidth()) {
-            items(state.moves) { row ->
-                Text("${row.number}. ${row.first}  ${row.second ?: ""}", Modifier.padding(horizontal = 8.dp))
+    val language = state.language
+    val hovering = remember(state, pieceStyle) { hoveringPiece(game, state, pieceStyle) }
+    Scaffold(
+        topBar = {
+            BackTopBar(gameName(language, state.variant), language, onBack) {
+                IconButton(onClick = game::flip, enabled = state.handOver == null) {
+                    Icon(painterResource(R.drawable.ic_flip), contentDescription = uiText(language, UiText.GAME_FLIP))
+                }
+            }
+        },
+    ) { padding ->
+        val handOver = state.handOver
+        if (handOver != null) {
+            HandOverScreen(handOver, onReady = game::confirmHandOver, modifier = Modifier.padding(padding))
+        } else {
+            BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
+                if (maxWidth > maxHeight) WideGame(state, hovering, game) else TallGame(state, hovering, game)
             }
         }
+    }
+    state.promotion?.let { promotion ->
+        PromotionDialog(
+            promotion,
+            state.variant,
+            language,
+            canRestart = state.canRestartMove,
+            onChoose = game::choosePromotion,
+            onRestart = game::restartMove,
+        )
+    }
+}
+
+/**
+ * The piece a Friendly chess chain released, hovering over its bond. The screen state marks
+ * its cell ([app.rodina.state.CellUi.hovering]) but does not carry the piece, so it is read
+ * from the session's view and labelled from the catalog as the controller labels the others.
+ */
+private fun hoveringPiece(game: GameController, state: GameScreenState, style: PieceStyle): PieceUi? {
+    if (state.cells.none { it.hovering }) return null
+    val piece = game.game.view().hovering?.piece ?: return null
+    return PieceUi(piece, pieceLabel(state.language, style, piece))
+}
+
+/**
+ * Portrait: the bars right above and below the board and the status under them, kept
+ * together in the height the move list and the actions leave (the board shrinks on a short
+ * screen, the rest never). The status keeps room for a line of refusal, so a refused tap
+ * does not move the board.
+ */
+@Composable
+private fun TallGame(state: GameScreenState, hovering: PieceUi?, game: GameController) {
+    Column(Modifier.fillMaxSize().padding(horizontal = 8.dp)) {
+        Column(Modifier.weight(1f).fillMaxWidth(), verticalArrangement = Arrangement.Center) {
+            state.topBar?.let { PlayerBar(it, state.variant, state.language, Modifier.padding(vertical = 4.dp)) }
+            Box(Modifier.weight(1f, fill = false).fillMaxWidth(), contentAlignment = Alignment.Center) {
+                GameBoard(state, hovering, onTap = game::tap, onDrag = game::drag)
+            }
+            state.bottomBar?.let { PlayerBar(it, state.variant, state.language, Modifier.padding(vertical = 4.dp)) }
+            StatusPanel(state, game, Modifier.heightIn(min = 72.dp))
+        }
+        MoveStrip(state.moves, Modifier.fillMaxWidth().padding(vertical = 4.dp))
+        GameActions(state, game)
+    }
+}
+
+/** Landscape (or a tablet): the board as tall as the screen, everything else in a column beside it. */
+@Composable
+private fun WideGame(state: GameScreenState, hovering: PieceUi?, game: GameController) {
+    Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
+        Box(Modifier.weight(1f).fillMaxHeight(), contentAlignment = Alignment.Center) {
+            GameBoard(state, hovering, onTap = game::tap, onDrag = game::drag)
+        }
+        Column(Modifier.width(360.dp).fillMaxHeight(), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+            state.topBar?.let { PlayerBar(it, state.variant, state.language) }
+            StatusPanel(state, game)
+            MoveTable(state.moves, state.language, Modifier.weight(1f).fillMaxWidth())
+            state.bottomBar?.let { PlayerBar(it, state.variant, state.language) }
+            GameActions(state, game)
+        }
+    }
+}
+
+/**
+ * The status line (or, once the game is over, the result), the bot's thinking and the way
+ * to stop it or let it go on, why the last tap did nothing, and a save that failed.
+ */
+@Composable
+private fun StatusPanel(state: GameScreenState, game: GameController, modifier: Modifier = Modifier) {
+    val language = state.language
+    Column(modifier.fillMaxWidth().animateContentSize(), verticalArrangement = Arrangement.spacedBy(6.dp)) {
+        val result = state.result
+        if (result != null) {
+            // The status line says the same once the game is over: the result alone, set apart.
+            Surface(
+                color = MaterialTheme.colorScheme.tertiaryContainer,
+                shape = MaterialTheme.shapes.medium,
+                modifier = Modifier.fillMaxWidth().padding(top = 4.dp),
+            ) {
+                Text(
+                    result,
+                    style = MaterialTheme.typography.titleMedium,
+                    textAlign = TextAlign.Center,
+                    modifier = Modifier.padding(12.dp).semantics { liveRegion = LiveRegionMode.Polite },
+                )
+            }
+        } else {
+            Row(verticalAlignment = Alignment.CenterVertically, modifier = Modifier.padding(horizontal = 4.dp)) {
+                Text(
+                    state.status,
+                    style = MaterialTheme.typography.titleMedium,
+                    // Told as it changes (the bot moved, check): a screen reader user cannot see the board.
+                    modifier = Modifier.weight(1f).padding(vertical = 8.dp).semantics { liveRegion = LiveRegionMode.Polite },
+                )
+                if (state.thinking) {
+                    CircularProgressIndicator(Modifier.size(20.dp), strokeWidth = 2.dp)
+                    FilledTonalIconButton(onClick = game::stopBot, modifier = Modifier.padding(start = 8.dp)) {
+                        Icon(painterResource(R.drawable.ic_stop), contentDescription = uiText(language, UiText.GAME_STOP_BOT))
+                    }
+                }
+                if (state.botStopped) {
+                    FilledTonalButton(onClick = game::letBotGoOn) {
+                        Icon(painterResource(R.drawable.ic_play), contentDescription = null, modifier = Modifier.size(18.dp))
+                        Text(uiText(language, UiText.GAME_LET_BOT_GO_ON), modifier = Modifier.padding(start = 8.dp))
+                    }
+                }
+            }
+        }
+        // A refusal lasts until the next tap, which clears it; dismissing it here would also
+        // clear a save problem (one call clears both), so it has no button of its own.
+        state.message?.let { message ->
+            Text(
+                message,
+                color = MaterialTheme.colorScheme.error,
+                style = MaterialTheme.typography.bodyMedium,
+                modifier = Modifier.padding(horizontal = 4.dp).semantics { liveRegion = LiveRegionMode.Polite },
+            )
+        }
+        state.saveProblem?.let { MessageBanner(it, language, onDismiss = game::dismissMessage) }
+    }
+}
+
+/**
+ * Take back, start the move again (only while a move of several steps is under way), a draw
+ * the two people at the device agree (pass-and-play only: a bot is never asked), resign.
+ *
+ * [GameScreenState.canRestartMove] is true as soon as a piece is picked up, in every game,
+ * where starting again is only putting it down (a tap does that); the button would come and
+ * go at every selection. It is offered where a move really has steps: a chain's released
+ * piece hovering, or a promotion to choose.
+ */
+@Composable
+private fun GameActions(state: GameScreenState, game: GameController) {
+    val language = state.language
+    val stepsUnderWay = state.canRestartMove && (state.promotion != null || state.cells.any { it.hovering })
+    Row(Modifier.fillMaxWidth().padding(vertical = 4.dp)) {
+        ActionButton(R.drawable.ic_undo, uiText(language, UiText.GAME_UNDO), enabled = state.canUndo, onClick = game::undo)
+        if (stepsUnderWay) {
+            ActionButton(R.drawable.ic_restart, uiText(language, UiText.GAME_RESTART_MOVE), onClick = game::restartMove)
+        }
+        if (state.canAgreeDraw) {
+            ActionButton(R.drawable.ic_draw, uiText(language, UiText.GAME_DRAW), onClick = game::agreeDraw)
+        }
+        // No confirmation: a resignation (and a draw) is taken back like a move.
+        ActionButton(R.drawable.ic_flag, uiText(language, UiText.GAME_RESIGN), enabled = state.canResign, onClick = game::resign)
+    }
+}
+
+/** An icon over its label, the width of its share of the row; the label is what a screen reader says. */
+@Composable
+private fun RowScope.ActionButton(icon: Int, label: String, enabled: Boolean = true, onClick: () -> Unit) {
+    val color = LocalContentColor.current.copy(alpha = if (enabled) 1f else 0.38f)
+    Column(
+        horizontalAlignment = Alignment.CenterHorizontally,
+        modifier = Modifier
+            .weight(1f)
+            .clip(MaterialTheme.shapes.medium)
+            .clickable(enabled = enabled, role = Role.Button, onClick = onClick)
+            .padding(horizontal = 4.dp, vertical = 8.dp),
+    ) {
+        Icon(painterResource(icon), contentDescription = null, tint = color)
+        Text(
+            label,
+            color = color,
+            style = MaterialTheme.typography.labelMedium,
+            textAlign = TextAlign.Center,
+            maxLines = 2,
+            modifier = Modifier.padding(top = 4.dp),
+        )
     }
 }

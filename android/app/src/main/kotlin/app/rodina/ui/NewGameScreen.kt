@@ -1,15 +1,13 @@
 package app.rodina.ui
 
 import androidx.compose.foundation.layout.Column
-import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.rememberScrollState
-import androidx.compose.foundation.selection.selectable
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
-import androidx.compose.material3.MaterialTheme
-import androidx.compose.material3.RadioButton
+import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
@@ -17,60 +15,86 @@ import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.platform.LocalConfiguration
 import androidx.compose.ui.unit.dp
-import app.rodina.core.Handicap
-import app.rodina.core.Side
+import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import app.rodina.core.Language
+import app.rodina.core.UiText
+import app.rodina.core.uiText
 import app.rodina.state.AppController
-import app.rodina.state.NewGameForm
-import app.rodina.state.Texts
-
-/** One choice of a radio group: the row is the touch target, as Material asks. */
-@Composable
-private fun Choice(label: String, selected: Boolean, onClick: () -> Unit) {
-    Row(Modifier.selectable(selected = selected, onClick = onClick).padding(8.dp)) {
-        RadioButton(selected = selected, onClick = null)
-        Text(label, Modifier.padding(start = 8.dp))
-    }
-}
+import app.rodina.state.Choice
 
 /**
- * Options of a new game of Xiangqi: the opponent (another person on this device, or a bot of
- * a level), the side the person plays against a bot, and a handicap Red gives.
+ * The new-game form, drawn from the form's state: the core decides which fields apply to
+ * the choices made (a level against a bot, the side, a Xiangqi handicap and who gives it, the
+ * Jieqi rules), so only those are shown. Start opens the game in the form's place.
  */
 @Composable
-fun NewGameScreen(app: AppController) {
-    var handicap by rememberSaveable { mutableStateOf<Handicap?>(null) }
-    // Null: two people on this device; otherwise the bot level's id.
-    var botLevel by rememberSaveable { mutableStateOf<String?>(null) }
-    var personSide by rememberSaveable { mutableStateOf(Side.FIRST) }
-    // The core names the levels in English and Slovak; other languages read English.
-    val language = LocalConfiguration.current.locales[0].language
-    val handicaps = listOf(null to "No handicap", Handicap.HORSE to "Red gives a horse",
-        Handicap.TWO_HORSES to "Red gives both horses", Handicap.CANNON to "Red gives a cannon",
-        Handicap.CHARIOT to "Red gives a chariot")
-    Column(Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(16.dp)) {
-        Text("New game of Xiangqi", style = MaterialTheme.typography.headlineSmall)
+fun NewGameScreen(app: AppController, language: Language) {
+    val form = app.newGame
+    val state by form.state.collectAsStateWithLifecycle()
+    val chosen = state.form
+    val fields = state.fields
+    val levels = state.opponents.filter { it.value != null }
+    // Back to a bot after a friend: the level chosen before, not the first one again.
+    var lastLevel by rememberSaveable { mutableStateOf<String?>(null) }
+    val friend = state.opponents.firstOrNull { it.value == null }?.label ?: uiText(language, UiText.NEW_GAME_FRIEND)
+    val opponentKinds = listOf(
+        Choice(false, friend),
+        Choice(true, uiText(language, UiText.NEW_GAME_BOT)),
+    )
 
-        Text("Opponent", style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(top = 12.dp))
-        Choice("A person on this device", botLevel == null) { botLevel = null }
-        for (level in app.levels) {
-            Choice("Bot: " + Texts.levelName(level, language), botLevel == level.id) { botLevel = level.id }
-        }
+    Scaffold(topBar = { BackTopBar(uiText(language, UiText.NEW_GAME_TITLE), language, onBack = { app.back() }) }) { padding ->
+        Column(
+            Modifier
+                .fillMaxSize()
+                .padding(padding)
+                .verticalScroll(rememberScrollState())
+                .padding(horizontal = 16.dp, vertical = 8.dp),
+        ) {
+            SectionTitle(uiText(language, UiText.NEW_GAME_GAME))
+            RadioGroup(state.games, chosen.variant, onSelect = form::choose)
 
-        if (botLevel != null) {
-            Text("You play", style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(top = 12.dp))
-            Choice("Red (you move first)", personSide == Side.FIRST) { personSide = Side.FIRST }
-            Choice("Black (the bot moves first)", personSide == Side.SECOND) { personSide = Side.SECOND }
-        }
+            SectionTitle(uiText(language, UiText.NEW_GAME_OPPONENT))
+            SegmentedChoice(opponentKinds, selected = chosen.botLevel != null, onSelect = { bot ->
+                form.chooseOpponent(if (bot) lastLevel ?: levels.firstOrNull()?.value else null)
+            })
 
-        Text("Handicap", style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(top = 12.dp))
-        for ((value, label) in handicaps) {
-            Choice(label, handicap == value) { handicap = value }
+            if (fields.level) {
+                SectionTitle(uiText(language, UiText.NEW_GAME_LEVEL))
+                RadioGroup(levels, chosen.botLevel, onSelect = { level ->
+                    lastLevel = level
+                    form.chooseOpponent(level)
+                })
+            }
+            // Against a bot the person's side is shown even when it is not theirs to choose
+            // (a handicap's giver plays Red): greyed, with the side they will play.
+            val plays = state.personPlays
+            if (fields.side || plays != null) {
+                SectionTitle(uiText(language, UiText.NEW_GAME_SIDE))
+                SegmentedChoice(
+                    state.sides,
+                    selected = if (fields.side) chosen.personSide else plays,
+                    onSelect = form::chooseSide,
+                    enabled = fields.side,
+                )
+            }
+            if (fields.handicap) {
+                SectionTitle(uiText(language, UiText.NEW_GAME_HANDICAP))
+                RadioGroup(state.handicaps, chosen.handicap, onSelect = form::chooseHandicap)
+            }
+            if (fields.giver) {
+                SectionTitle(uiText(language, UiText.NEW_GAME_GIVER))
+                RadioGroup(state.givers, chosen.giver, onSelect = form::chooseGiver)
+            }
+            if (fields.ruleSet) {
+                SectionTitle(uiText(language, UiText.NEW_GAME_RULES))
+                RadioGroup(state.ruleSets, chosen.ruleSet, onSelect = form::chooseRuleSet)
+            }
+
+            state.message?.let { MessageBanner(it, language, onDismiss = null, modifier = Modifier.padding(top = 16.dp)) }
+            Button(onClick = app::startGame, modifier = Modifier.fillMaxWidth().padding(vertical = 24.dp)) {
+                Text(uiText(language, UiText.NEW_GAME_START))
+            }
         }
-        Button(
-            onClick = { app.startGame(NewGameForm(handicap = handicap, botLevel = botLevel, personSide = personSide)) },
-            modifier = Modifier.padding(top = 12.dp),
-        ) { Text("Play") }
     }
 }

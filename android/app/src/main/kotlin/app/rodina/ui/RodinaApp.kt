@@ -1,35 +1,72 @@
 package app.rodina.ui
 
-import androidx.compose.foundation.layout.Column
+import androidx.compose.animation.Crossfade
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.fillMaxSize
-import androidx.compose.foundation.layout.padding
-import androidx.compose.material3.MaterialTheme
-import androidx.compose.material3.Text
+import androidx.compose.foundation.layout.safeDrawingPadding
+import androidx.compose.material3.SnackbarHost
+import androidx.compose.material3.SnackbarHostState
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.key
+import androidx.compose.runtime.remember
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import app.rodina.core.Language
 import app.rodina.state.AppController
 import app.rodina.state.Screen
+import app.rodina.state.Startup
 
-/** Shows the screen on top of the navigator's stack. */
+/**
+ * The whole app: the startup states until the database is open, then the screen on top of
+ * the navigator's stack. The system back gesture reaches [AppController.back] through the
+ * activity; the screens' own back buttons call it too.
+ */
 @Composable
 fun RodinaApp(app: AppController) {
-    val screen by app.navigator.current.collectAsStateWithLifecycle()
-    when (screen) {
-        Screen.Home -> HomeScreen(app)
-        Screen.NewGame -> NewGameScreen(app)
-        Screen.Settings -> SettingsScreen(app)
-        is Screen.Game -> app.game?.let { GameScreen(it, onLeave = { app.back() }) }
+    val startup by app.startup.collectAsStateWithLifecycle()
+    val language by app.language.collectAsStateWithLifecycle()
+    val snackbar = remember { SnackbarHostState() }
+    Box(Modifier.fillMaxSize()) {
+        when (val s = startup) {
+            Startup.Opening -> OpeningScreen(language)
+            is Startup.Failed -> StartupFailedScreen(
+                s.message,
+                s.canSetAside,
+                language,
+                onSetAside = app::setAsideAndStart,
+                onTryAgain = app::start,
+            )
+            is Startup.Ready -> {
+                StartupNotice(s.notice, snackbar)
+                Screens(app, language)
+            }
+        }
+        SnackbarHost(snackbar, Modifier.align(Alignment.BottomCenter).safeDrawingPadding())
     }
 }
 
-/** Shown instead of the app when its database cannot be opened. */
 @Composable
-fun StartupError(message: String) {
-    Column(Modifier.fillMaxSize().padding(24.dp)) {
-        Text("Rodina cannot open its saved games", style = MaterialTheme.typography.titleLarge)
-        Text(message, Modifier.padding(top = 12.dp))
+private fun Screens(app: AppController, language: Language) {
+    val screen by app.navigator.current.collectAsStateWithLifecycle()
+    Crossfade(targetState = screen, label = "screen") { shown ->
+        when (shown) {
+            Screen.Home -> HomeScreen(app, language)
+            is Screen.GameHome -> GameHomeScreen(app, shown.variant, language)
+            is Screen.NewGame -> NewGameScreen(app, language)
+            Screen.Settings -> SettingsScreen(app, language)
+            is Screen.Game -> {
+                // Taken when the screen first shows: while it fades out after Back, the
+                // controller is already gone from the app, and its last state still draws.
+                val game = remember(shown) { app.game }
+                val settings by app.settings.collectAsStateWithLifecycle()
+                if (game != null) {
+                    key(game) { GameScreen(game, settings.pieceStyle, onBack = { app.back() }) }
+                } else {
+                    OpeningScreen(language)
+                }
+            }
+        }
     }
 }

@@ -1,12 +1,24 @@
-// Runs on a Mac after ios/build-xcframework.sh: `cd ios/RodinaCore && swift test`.
-// The same checks as the JVM tests (bindings/kotlin), through the Swift bindings.
+// The generated Swift bindings themselves, below the state holders: the same checks as
+// bindings/kotlin/src/test/kotlin/app/rodina/core/BindingsTest.kt, through Swift.
 
+import Foundation
 import XCTest
 @testable import RodinaCore
 
-final class RodinaCoreTests: XCTestCase {
+final class BindingsTests: XCTestCase {
     private func passAndPlay(fen: String? = nil) -> NewGame {
         NewGame(variant: .xiangqi, handicap: nil, fen: fen, first: .person, second: .person)
+    }
+
+    /// The sentence a core error carries.
+    private func message(_ error: Error) -> String? {
+        guard let e = error as? RodinaError else { return nil }
+        switch e {
+        case let .InvalidInput(m), let .GameOver(m), let .Unsupported(m), let .NotFound(m),
+             let .SavedGameDamaged(m), let .DatabaseDamaged(m), let .DatabaseTooNew(m),
+             let .Storage(m), let .Internal(m):
+            return m
+        }
     }
 
     func testAWholeGameIsPlayedByTapsToCheckmate() throws {
@@ -24,19 +36,17 @@ final class RodinaCoreTests: XCTestCase {
 
     func testBadInputThrowsWithTheCoresMessage() throws {
         XCTAssertThrowsError(try GameSession(options: passAndPlay(fen: "rnbakabnr/9/1c5c1 w - - 0 1"))) {
-            XCTAssertEqual(Texts.message($0), "bad start position: FEN board has 3 ranks, expected 10")
+            XCTAssertEqual(self.message($0), "bad start position: FEN board has 3 ranks, expected 10")
         }
         let s = try GameSession(options: passAndPlay())
         XCTAssertThrowsError(try s.play(text: "a1a5")) {
-            XCTAssertEqual(Texts.message($0), "\"a1a5\" is not a legal move here: the chariot on a1 cannot move to a5")
+            XCTAssertEqual(self.message($0), "\"a1a5\" is not a legal move here: the chariot on a1 cannot move to a5")
         }
     }
 
     func testAGameIsSavedAndResumed() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent("rodina.db").path
-        let store = try Store.open(path: path)
+        let dir = try temporaryDirectory(for: self)
+        let store = try Store.open(path: dir.appendingPathComponent("rodina.db").path)
         let s = try GameSession(options: passAndPlay())
         _ = try s.play(text: "h3e3")
         let id = try s.save(store: store)
@@ -44,11 +54,20 @@ final class RodinaCoreTests: XCTestCase {
         XCTAssertEqual(back.moves().map(\.coordinate), ["h3e3"])
     }
 
-    func testAnUnreadableDatabaseIsReportedAsDamaged() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".db")
-        try Data(repeating: 7, count: 4096).write(to: file)
+    func testAnUnreadableDatabaseIsReportedAsDamagedAndLeftAlone() throws {
+        let file = try temporaryDirectory(for: self).appendingPathComponent("rodina.db")
+        let junk = Data(repeating: 7, count: 4096)
+        try junk.write(to: file)
         XCTAssertThrowsError(try Store.open(path: file.path)) { error in
             guard let e = error as? RodinaError, case .DatabaseDamaged = e else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try Data(contentsOf: file), junk)
+    }
+
+    func testADatabaseInAFolderThatDoesNotExistIsAStorageError() throws {
+        let path = try temporaryDirectory(for: self).appendingPathComponent("missing/rodina.db").path
+        XCTAssertThrowsError(try Store.open(path: path)) { error in
+            guard let e = error as? RodinaError, case .Storage = e else { return XCTFail("\(error)") }
         }
     }
 
@@ -78,13 +97,16 @@ final class RodinaCoreTests: XCTestCase {
     func testTheLevelsHaveEnglishAndSlovakNames() {
         let levels = botLevels()
         XCTAssertEqual(levels.map(\.id), ["novice", "beginner", "casual", "intermediate", "club", "full"])
-        XCTAssertEqual(Texts.levelName(levels[0], "sk"), "Nováčik")
+        XCTAssertEqual(levelName(language: .slovak, levelId: "novice"), "Nováčik")
+        XCTAssertEqual(levelName(language: .english, levelId: "novice"), "Novice")
     }
 
-    func testOrientationMapsBothWays() {
-        for flipped in [false, true] {
-            let o = Orientation(files: 9, ranks: 10, flipped: flipped)
-            for f in 0..<9 { for r in 0..<10 { XCTAssertEqual(o.point(at: o.cell(of: point(f, r))), point(f, r)) } }
-        }
+    func testTheCatalogSpeaksBothLanguages() {
+        XCTAssertEqual(languages(), [.english, .slovak])
+        XCTAssertEqual(languageForLocale(locale: "sk_SK"), .slovak)
+        XCTAssertEqual(languageForLocale(locale: "de-DE"), .english)
+        XCTAssertEqual(uiText(language: .english, text: .gameUndo), "Take back")
+        XCTAssertEqual(problemText(language: .english, problem: .save(detail: "the disk is full")),
+                       "The game could not be saved: the disk is full")
     }
 }

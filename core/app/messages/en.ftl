@@ -1,0 +1,264 @@
+# The app's texts in English. Every message here must exist in sk.ftl too (a test checks).
+# Arguments: $side, $winner, $owner are side names (side-*), $piece piece names (piece-*),
+# squares are coordinates (e5, b10), $game the game's stable name (xiangqi, jieqi, ...).
+
+## Games and sides
+
+game-xiangqi = Xiangqi
+game-jieqi = Jieqi
+game-jesonmor = Jeson Mor
+game-friendly = Friendly chess
+side-red = Red
+side-black = Black
+side-green = Green
+side-white = White
+seat-spectator = Spectator
+
+## Pieces
+
+piece-general = general
+piece-advisor = advisor
+piece-elephant = elephant
+piece-horse = horse
+piece-chariot = chariot
+piece-cannon = cannon
+piece-soldier = soldier
+piece-knight = knight
+piece-king = king
+piece-queen = queen
+piece-rook = rook
+piece-bishop = bishop
+piece-pawn = pawn
+piece-face-down = face-down piece (moving as a { $piece })
+piece-face-down-short = face-down piece
+
+## Levels, handicaps, rule sets
+
+level-novice = Novice
+level-beginner = Beginner
+level-casual = Casual player
+level-intermediate = Intermediate
+level-club = Club player
+level-full = Full strength
+handicap-none = No handicap
+handicap-horse = The first player gives a horse
+handicap-two_horses = The first player gives both horses
+handicap-cannon = The first player gives a cannon
+handicap-chariot = The first player gives a chariot
+ruleset-default = Standard rules
+ruleset-nobody_sees_captured = Nobody sees a captured face-down piece
+ruleset-tencent = Tencent rules
+ruleset-vietnamese = Vietnamese rules (cờ úp)
+ruleset-pychess = PyChess rules
+
+## Results
+
+outcome-win = { $winner } wins: { $reason }.
+outcome-draw = Draw: { $reason }.
+win-checkmate = checkmate
+win-no_moves = no legal move left
+win-centre = left the centre after holding it
+win-last_piece = the last piece taken
+win-king_bond = a piece bonded with the king
+win-perpetual_check = perpetual check by the loser
+win-perpetual_chase = perpetual chase by the loser
+win-excessive_checks_or_chases = too many checks or chases by the loser
+win-resignation = resignation
+win-time = time ran out
+draw-repetition = the position repeated
+draw-fifty_moves = { $game ->
+    [friendly] fifty moves each without a new bond or promotion
+   *[other] fifty moves each without a capture
+}
+draw-move_limit = the rules' limit of moves without a capture
+draw-insufficient_material = neither side can give mate
+draw-all_bonded = every piece but the kings is bonded
+draw-no_moves = no legal move
+draw-agreement = the players agreed
+
+## The status line
+
+status-to-move = { $side } to move
+status-check = { $side } to move: check
+status-threatened = { $side } to move: the king is threatened
+status-centre-own = { $side } to move: your knight held the centre, leaving it wins
+status-centre-threat = { $side } to move: the opponent's knight stands on the centre
+status-bot-to-move = { $side } (bot) to move
+status-bot-thinking = { $side } (bot) is thinking…
+status-hand-over = Hand the device to { $side }
+status-released = The released { $piece } moves next
+status-promotion = Choose the piece the pawn becomes
+status-owed = Choose the piece for your pawn on { $square }
+status-over = Game over
+
+## The hand-over screen (pass-and-play where pieces are hidden)
+
+handover-title = Hand the device to { $side }
+handover-body = Only { $side } may look now: the board will show what { $side } may know.
+handover-ready = I am { $side }: show the board
+
+## Refusals of taps
+
+refusal-game-over = The game is over.
+refusal-not-your-turn = It is not your turn.
+refusal-off-board = That point is not on the board.
+refusal-empty-point = There is no piece there.
+refusal-opponent-piece = That piece is not yours to move: { $side } is to move.
+refusal-no-legal-move = The { $piece } on { $square } has no legal move.
+
+## Why a move is not legal
+
+illegal-no-piece = There is no piece on { $square }.
+illegal-not-your-piece = The { $piece } on { $square } belongs to { $owner }, and { $side } is to move.
+illegal-cannot-reach = The { $piece } on { $from } cannot move to { $to }.
+illegal-generals-face = The generals would face each other on an open file.
+illegal-stays-in-check = It does not get the general out of check.
+illegal-leaves-check = It would leave the general in check.
+illegal-leaves-general-attacked = It would leave the general attacked.
+illegal-no-wxf-match = No legal move fits this WXF text.
+illegal-reveal-missing = It turns up a piece: say what it revealed.
+illegal-reveals-nothing = It moves a face-up piece, which reveals nothing.
+illegal-captures-nothing = It captures nothing.
+illegal-capture-note-misfit = The capture note does not fit the piece on the target point.
+illegal-record-disagrees = The game record says { $record }.
+illegal-owed-elsewhere = The owed promotion is on { $owed }, not on { $given }.
+illegal-promotion-owed-first = First choose the piece for the pawn on { $square }.
+illegal-step-numbered = Step { $number }: { $error }
+illegal-no-move-leads-there = No legal move leads to that position.
+illegal-won-by-leaving-centre = The game is over: { $winner } has won by leaving the centre.
+illegal-no-knight-left = The game is over: { $side } has no knight left.
+illegal-no-knight = There is no knight on { $square }.
+illegal-not-a-knight-jump = A knight cannot jump from { $from } to { $to }.
+illegal-own-knight-there = { $side } already has a knight on { $square }.
+illegal-forbidden = The rules forbid this move here (repetition).
+illegal-not-legal = It is not a legal move here.
+
+## Friendly chess: steps of a move
+
+step-game-over = The game is over: a king is bonded.
+step-move-complete = The move is already complete.
+step-promotion-owed = First choose the piece for the pawn on { $square }.
+step-no-promotion-owed = No promotion is owed.
+step-already-lifted = A piece is already in hand: step with it, or start the move again.
+step-nothing-lifted = No piece is in hand.
+step-not-your-piece = There is no piece of the side to move on { $square }.
+step-cannot-move = The piece on { $square } has no move that can be completed.
+step-illegal = The piece on { $from } cannot step to { $to }.
+step-promotion-required = The pawn reaching { $to } must be promoted: choose its piece.
+step-invalid-promotion = That promotion is not possible here: { $piece }.
+step-unfinished = The move is not complete: the piece released on { $square } must step on.
+
+## Jieqi: moves read with what they revealed
+
+view-reveal-missing = { $move } turns a face-down piece up: say what it reveals.
+view-reveal-unexpected = { $move } moves a face-up piece: it reveals nothing.
+view-reveal-impossible = { $move } cannot reveal that piece, none can still be face down: { $piece }.
+view-capture-missing = { $move } takes a face-down piece this seat sees: say what it was.
+view-capture-unknowable = { $move }: this seat cannot learn what the captured piece is.
+view-capture-impossible = { $move } cannot capture that face-down piece, none can still be face down: { $piece }.
+play-game-over = The game is over.
+play-illegal = { $move } is not a legal move here.
+play-forbidden = { $move } is not allowed here: the rules forbid repeating it.
+play-chance = { $move } turns a piece up: say what it revealed.
+move-syntax = “{ $text }” is not a move.
+move-illegal = “{ $text }” is not a legal move here: { $reason }
+move-ambiguous = “{ $text }” fits more than one move: say which piece.
+
+## Screens
+
+app-name = Rodina
+home-title = Rodina
+home-new-game = New game
+home-saved-games = Saved games
+home-no-games = No saved games yet.
+home-settings = Settings
+home-delete = Delete
+home-in-progress = { $count ->
+    [one] { $count } game in progress
+   *[other] { $count } games in progress
+}
+saved-in-progress = in progress
+saved-summary = { $moves } · { $result }
+saved-title = { $game }: { $first } vs { $second }
+move-count = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+player-person = Person
+player-bot = Bot ({ $level })
+game-undo = Take back
+game-resign = Resign
+game-draw = Agree a draw
+game-flip = Turn the board
+game-restart-move = Start the move again
+game-back = Back
+game-moves = Moves
+game-captured = Captured
+game-last-move = Last move: { $move }
+game-promotion-title = The pawn becomes
+game-thinking = Thinking…
+new-game-title = New game
+new-game-game = Game
+new-game-opponent = Opponent
+new-game-friend = A friend on this device
+new-game-bot = A bot
+new-game-level = Level
+new-game-side = Your side
+new-game-handicap = Handicap
+new-game-rules = Rules
+new-game-start = Start
+new-game-giver = Who gives the handicap
+new-game-giver-person = You (you play Red)
+new-game-giver-bot = The bot (it plays Red)
+settings-title = Settings
+settings-show-targets = Show where the selected piece can go
+settings-show-last-move = Mark the last move
+settings-rotate = Turn the board to the side to move
+settings-piece-style = Piece labels
+settings-characters = Chinese characters
+settings-letters = Letters
+settings-language = Language
+settings-language-system = As the system
+language-en = English
+language-sk = Slovenčina
+
+## Errors the app shows
+
+error-bot = The bot could not move: { $detail }
+error-save = The game could not be saved: { $detail }
+error-invalid-input = That cannot be done: { $detail }
+error-not-found = That saved game is gone.
+error-game-over = The game is over.
+error-storage = The saved games could not be used: { $detail }
+error-database-damaged = The file of saved games is damaged, or belongs to another app, and cannot be read. It was left as it was.
+error-database-too-new = The saved games were written by a newer version of Rodina: update the app to open them.
+game-stop-bot = Stop the bot
+game-let-bot-go-on = Let the bot play
+game-threatened = Threatened
+dismiss = Close
+startup-opening = Opening the saved games…
+startup-failed = The saved games cannot be opened
+startup-try-again = Try again
+error-set-aside = Set the file aside and start anew
+error-set-aside-done = The old file was kept as { $file }.
+error-saved-game-damaged = This saved game cannot be read: { $detail }
+error-unsupported = This version of Rodina cannot do that: { $detail }
+error-randomness = The device gave no randomness for the shuffle: { $detail }
+error-internal = Something went wrong inside the app: { $detail }
+
+## Letters on the pieces (the piece-label setting "Letters")
+
+label-general = K
+label-advisor = A
+label-elephant = E
+label-horse = H
+label-chariot = R
+label-cannon = C
+label-soldier = P
+label-knight = N
+label-king = K
+label-queen = Q
+label-rook = R
+label-bishop = B
+label-pawn = P
+label-face-down = ?

@@ -1,0 +1,266 @@
+# Texty aplikácie po slovensky. Každá správa musí byť aj v en.ftl (kontroluje to test).
+# Argumenty: $side, $winner, $owner sú mená strán (side-*), $piece mená figúr (piece-*),
+# body sú súradnice (e5, b10), $game stabilné meno hry (xiangqi, jieqi, ...).
+
+## Hry a strany
+
+game-xiangqi = Siang-čchi
+game-jieqi = Ťie-čchi
+game-jesonmor = Jeson Mor
+game-friendly = Priateľský šach
+side-red = Červený
+side-black = Čierny
+side-green = Zelený
+side-white = Biely
+seat-spectator = Divák
+
+## Figúry
+
+piece-general = generál
+piece-advisor = radca
+piece-elephant = slon
+piece-horse = kôň
+piece-chariot = voz
+piece-cannon = delo
+piece-soldier = vojak
+piece-knight = jazdec
+piece-king = kráľ
+piece-queen = dáma
+piece-rook = veža
+piece-bishop = strelec
+piece-pawn = pešiak
+piece-face-down = zakrytá figúra (ťahá ako { $piece })
+piece-face-down-short = zakrytá figúra
+
+## Úrovne, fory, pravidlá
+
+level-novice = Nováčik
+level-beginner = Začiatočník
+level-casual = Rekreačný hráč
+level-intermediate = Pokročilý
+level-club = Klubový hráč
+level-full = Plná sila
+handicap-none = Bez fory
+handicap-horse = Prvý hráč dáva foru koňa
+handicap-two_horses = Prvý hráč dáva foru oboch koní
+handicap-cannon = Prvý hráč dáva foru dela
+handicap-chariot = Prvý hráč dáva foru voza
+ruleset-default = Štandardné pravidlá
+ruleset-nobody_sees_captured = Zobratú zakrytú figúru nevidí nikto
+ruleset-tencent = Pravidlá Tencentu
+ruleset-vietnamese = Vietnamské pravidlá (cờ úp)
+ruleset-pychess = Pravidlá PyChess
+
+## Výsledky
+
+outcome-win = Vyhráva { $winner }: { $reason }.
+outcome-draw = Remíza: { $reason }.
+win-checkmate = mat
+win-no_moves = súperovi nezostal žiadny legálny ťah
+win-centre = odchod zo stredu po jeho udržaní
+win-last_piece = zobratá posledná súperova figúra
+win-king_bond = figúra sa spojila s kráľom
+win-perpetual_check = porazený dával večný šach
+win-perpetual_chase = porazený večne prenasledoval figúru
+win-excessive_checks_or_chases = porazený dal priveľa šachov alebo prenasledovaní
+win-resignation = súper sa vzdal
+win-time = súperovi vypršal čas
+draw-repetition = pozícia sa opakovala
+draw-fifty_moves = { $game ->
+    [friendly] päťdesiat ťahov každého bez nového spojenia či premeny
+   *[other] päťdesiat ťahov každého bez brania
+}
+draw-move_limit = limit ťahov bez brania podľa pravidiel
+draw-insufficient_material = ani jedna strana nemôže dať mat
+draw-all_bonded = všetky figúry okrem kráľov sú v spojeniach
+draw-no_moves = žiadny legálny ťah
+draw-agreement = hráči sa dohodli
+
+## Stavový riadok
+
+status-to-move = Na ťahu je { $side }
+status-check = Na ťahu je { $side }: šach
+status-threatened = Na ťahu je { $side }: kráľ je ohrozený
+status-centre-own = Na ťahu je { $side }: váš jazdec udržal stred, odchodom z neho vyhráte
+status-centre-threat = Na ťahu je { $side }: na strede stojí súperov jazdec
+status-bot-to-move = Na ťahu je { $side } (bot)
+status-bot-thinking = { $side } (bot) premýšľa…
+status-hand-over = Podajte zariadenie ďalej: na ťahu je { $side }
+status-released = Ďalej ide uvoľnená figúra: { $piece }
+status-promotion = Vyberte, na čo sa pešiak premení
+status-owed = Vyberte figúru pre svojho pešiaka na { $square }
+status-over = Koniec partie
+
+## Obrazovka odovzdania (hra na jednom zariadení so zakrytými figúrami)
+
+handover-title = Podajte zariadenie ďalej: na ťahu je { $side }
+handover-body = Teraz sa smie pozerať len { $side }: doska ukáže, čo smie vedieť.
+handover-ready = Som { $side }: ukázať dosku
+
+## Odmietnuté ťuknutia
+
+refusal-game-over = Partia sa skončila.
+refusal-not-your-turn = Nie ste na ťahu.
+refusal-off-board = Ten bod nie je na doske.
+refusal-empty-point = Nestojí tam žiadna figúra.
+refusal-opponent-piece = Túto figúru neťaháte vy: na ťahu je { $side }.
+refusal-no-legal-move = Figúra na { $square } ({ $piece }) nemá žiadny legálny ťah.
+
+## Prečo ťah nie je legálny
+
+illegal-no-piece = Na { $square } nestojí žiadna figúra.
+illegal-not-your-piece = Figúra na { $square } ({ $piece }) patrí strane { $owner } a na ťahu je { $side }.
+illegal-cannot-reach = Figúra na { $from } ({ $piece }) nemôže ísť na { $to }.
+illegal-generals-face = Generáli by stáli proti sebe na voľnom stĺpci.
+illegal-stays-in-check = Tento ťah neodvráti šach generálovi.
+illegal-leaves-check = Po tomto ťahu by bol vlastný generál v šachu.
+illegal-leaves-general-attacked = Po tomto ťahu by bol vlastný generál napadnutý.
+illegal-no-wxf-match = Zápisu WXF nezodpovedá žiadny legálny ťah.
+illegal-reveal-missing = Ťah odkrýva figúru: uveďte, čo odkryl.
+illegal-reveals-nothing = Ťahá odkrytou figúrou, ktorá nič neodkrýva.
+illegal-captures-nothing = Ťah nič neberie.
+illegal-capture-note-misfit = Zápis brania nezodpovedá figúre na cieľovom bode.
+illegal-record-disagrees = Záznam partie uvádza { $record }.
+illegal-owed-elsewhere = Dlžná premena je na { $owed }, nie na { $given }.
+illegal-promotion-owed-first = Najprv vyberte figúru pre pešiaka na { $square }.
+illegal-step-numbered = Krok { $number }: { $error }
+illegal-no-move-leads-there = K tejto pozícii nevedie žiadny legálny ťah.
+illegal-won-by-leaving-centre = Partia sa skončila: { $winner } vyhral odchodom zo stredu.
+illegal-no-knight-left = Partia sa skončila: { $side } už nemá žiadneho jazdca.
+illegal-no-knight = Na { $square } nestojí žiadny jazdec.
+illegal-not-a-knight-jump = Jazdec nemôže skočiť z { $from } na { $to }.
+illegal-own-knight-there = { $side } už má jazdca na { $square }.
+illegal-forbidden = Pravidlá tu tento ťah zakazujú (opakovanie).
+illegal-not-legal = Toto tu nie je legálny ťah.
+
+## Priateľský šach: kroky ťahu
+
+step-game-over = Partia sa skončila: kráľ je v spojení.
+step-move-complete = Ťah je už dokončený.
+step-promotion-owed = Najprv vyberte figúru pre pešiaka na { $square }.
+step-no-promotion-owed = Žiadna premena nie je dlžná.
+step-already-lifted = Figúru už držíte: ťahajte ňou alebo začnite ťah odznova.
+step-nothing-lifted = Nedržíte žiadnu figúru.
+step-not-your-piece = Na { $square } nestojí figúra strany na ťahu.
+step-cannot-move = Figúra na { $square } nemá ťah, ktorý by sa dal dokončiť.
+step-illegal = Figúra z { $from } nemôže ísť na { $to }.
+step-promotion-required = Pešiak na { $to } sa musí premeniť: vyberte figúru.
+step-invalid-promotion = Taká premena tu nie je možná: { $piece }.
+step-unfinished = Ťah nie je dokončený: figúra uvoľnená na { $square } musí ísť ďalej.
+
+## Ťie-čchi: ťahy zapísané s tým, čo odkryli
+
+view-reveal-missing = { $move } otáča zakrytú figúru: uveďte, čo odkryje.
+view-reveal-unexpected = { $move } ťahá odkrytou figúrou: nič neodkryje.
+view-reveal-impossible = { $move } nemôže odkryť takú figúru, žiadna už nemôže byť zakrytá: { $piece }.
+view-capture-missing = { $move } berie zakrytú figúru, ktorú tento hráč vidí: uveďte, čo to bolo.
+view-capture-unknowable = { $move }: tento hráč sa nemôže dozvedieť, čo bolo zobraté.
+view-capture-impossible = { $move } nemôže zobrať takú zakrytú figúru, žiadna už nemôže byť zakrytá: { $piece }.
+play-game-over = Partia sa skončila.
+play-illegal = { $move } tu nie je legálny ťah.
+play-forbidden = { $move } tu nie je dovolený: pravidlá zakazujú jeho opakovanie.
+play-chance = { $move } otáča figúru: uveďte, čo odkryl.
+move-syntax = „{ $text }“ nie je ťah.
+move-illegal = „{ $text }“ tu nie je legálny ťah: { $reason }
+move-ambiguous = „{ $text }“ zodpovedá viacerým ťahom: uveďte, ktorou figúrou.
+
+## Obrazovky
+
+app-name = Rodina
+home-title = Rodina
+home-new-game = Nová partia
+home-saved-games = Uložené partie
+home-no-games = Zatiaľ žiadne uložené partie.
+home-settings = Nastavenia
+home-delete = Vymazať
+home-in-progress = { $count ->
+    [one] { $count } rozohraná partia
+    [few] { $count } rozohrané partie
+   *[other] { $count } rozohraných partií
+}
+saved-in-progress = prebieha
+saved-summary = { $moves } · { $result }
+saved-title = { $game }: { $first } – { $second }
+move-count = { $count ->
+    [one] { $count } ťah
+    [few] { $count } ťahy
+   *[other] { $count } ťahov
+}
+player-person = Človek
+player-bot = Bot ({ $level })
+game-undo = Vziať späť
+game-resign = Vzdať sa
+game-draw = Dohodnúť remízu
+game-flip = Otočiť dosku
+game-restart-move = Začať ťah odznova
+game-back = Späť
+game-moves = Ťahy
+game-captured = Zobraté
+game-last-move = Posledný ťah: { $move }
+game-promotion-title = Pešiak sa premení na
+game-thinking = Premýšľa…
+new-game-title = Nová partia
+new-game-game = Hra
+new-game-opponent = Súper
+new-game-friend = Priateľ na tomto zariadení
+new-game-bot = Bot
+new-game-level = Úroveň
+new-game-side = Vaša strana
+new-game-handicap = Fora
+new-game-rules = Pravidlá
+new-game-start = Začať
+new-game-giver = Kto dáva foru
+new-game-giver-person = Vy (hráte červenými)
+new-game-giver-bot = Bot (hrá červenými)
+settings-title = Nastavenia
+settings-show-targets = Ukazovať, kam môže vybraná figúra ísť
+settings-show-last-move = Označovať posledný ťah
+settings-rotate = Otáčať dosku k strane na ťahu
+settings-piece-style = Označenie figúr
+settings-characters = Čínske znaky
+settings-letters = Písmená
+settings-language = Jazyk
+settings-language-system = Podľa systému
+language-en = English
+language-sk = Slovenčina
+
+## Chyby, ktoré aplikácia ukazuje
+
+error-bot = Bot nemohol ťahať: { $detail }
+error-save = Partiu sa nepodarilo uložiť: { $detail }
+error-invalid-input = To sa nedá urobiť: { $detail }
+error-not-found = Tá uložená partia už neexistuje.
+error-game-over = Partia sa skončila.
+error-storage = Uložené partie sa nedali použiť: { $detail }
+error-database-damaged = Súbor uložených partií je poškodený alebo patrí inej aplikácii a nedá sa prečítať. Zostal nezmenený.
+error-database-too-new = Uložené partie zapísala novšia verzia aplikácie Rodina: aktualizujte aplikáciu, aby ste ich otvorili.
+game-stop-bot = Zastaviť bota
+game-let-bot-go-on = Nechať bota hrať
+game-threatened = Ohrozený
+dismiss = Zavrieť
+startup-opening = Otvárajú sa uložené partie…
+startup-failed = Uložené partie sa nedajú otvoriť
+startup-try-again = Skúsiť znova
+error-set-aside = Odložiť súbor a začať odznova
+error-set-aside-done = Starý súbor zostal uložený ako { $file }.
+error-saved-game-damaged = Túto uloženú partiu sa nedá prečítať: { $detail }
+error-unsupported = Táto verzia aplikácie Rodina to nevie: { $detail }
+error-randomness = Zariadenie nedalo náhodné čísla na zamiešanie: { $detail }
+error-internal = V aplikácii sa niečo pokazilo: { $detail }
+
+## Písmená na figúrach (nastavenie označenia figúr „Písmená“)
+
+label-general = G
+label-advisor = R
+label-elephant = S
+label-horse = K
+label-chariot = V
+label-cannon = D
+label-soldier = P
+label-knight = J
+label-king = K
+label-queen = D
+label-rook = V
+label-bishop = S
+label-pawn = P
+label-face-down = ?

@@ -1,0 +1,403 @@
+// The app's state below the screens. The Swift twin of the Android app's AppController.kt
+// (android/app/src/main/kotlin/app/rodina/state), which the JVM tests cover: keep the two
+// telling the same story.
+
+import Combine
+import Foundation
+
+/// Whether the app's database is open.
+public enum Startup: Equatable, Sendable {
+    /// Opening it (off the main thread: a large database must not stall the first frame).
+    case opening
+    /// Open: the screens can be used. `notice` says where an old file was set aside, if it was.
+    case ready(notice: String?)
+    /// It could not be opened, and was left exactly as it was. `canSetAside`: offer to move
+    /// it aside and start a new one (damaged, another app's, or a newer version's file).
+    case failed(message: String, canSetAside: Bool)
+}
+
+/// One saved game in a list.
+public struct SavedGameRow: Identifiable, Hashable, Sendable {
+    /// The saved game's id (also its identity in a `ForEach`).
+    public let id: Int64
+    /// Its game.
+    public let variant: Variant
+    /// "Xiangqi: Person vs Bot (Novice)".
+    public let title: String
+    /// "12 moves · in progress".
+    public let subtitle: String
+    /// The game is over.
+    public let finished: Bool
+}
+
+/// One game on the home screen: its name and how many of its games are in progress.
+public struct GameCard: Identifiable, Hashable, Sendable {
+    /// The game (also its identity in a `ForEach`).
+    public let variant: Variant
+    /// Its name in the app's language.
+    public let name: String
+    /// How many of its saved games are not finished.
+    public let inProgress: Int
+    /// "2 games in progress" in the app's language (Slovak plurals), nil when there are none.
+    public let inProgressText: String?
+
+    /// The card's identity in a `ForEach`.
+    public var id: Variant { variant }
+}
+
+/// What the home screens draw: the four games, and the saved games (each game's page shows
+/// its own).
+public struct HomeState: Equatable, Sendable {
+    /// The games, in the core's order.
+    public let games: [GameCard]
+    /// Every saved game, the latest first.
+    public let saved: [SavedGameRow]
+    /// A problem to tell (a saved game that could not be opened or deleted).
+    public let message: String?
+    /// The list is being read (after leaving a game: once its last save has landed).
+    public let loading: Bool
+
+    /// The saved games of `variant`, the latest first.
+    public func savedOf(_ variant: Variant) -> [SavedGameRow] {
+        saved.filter { $0.variant == variant }
+    }
+}
+
+/// What opening the database gives: the storage on it and the settings kept there. At file
+/// scope, not nested in the main-actor controller, because it is made on the database queue.
+private struct OpenedDatabase: Sendable {
+    let storage: any GameStorage
+    let settings: Settings
+}
+
+/// The app's state below the screens: the database, the `Navigator`, the home screens' list,
+/// the new-game form, the settings and the game in play. Screens call it on the main actor;
+/// every database call (`Store.open` included) runs on the `DatabaseQueue`, and its result is
+/// published back on the main actor.
+///
+/// Saves go through one `Saver` whose tasks no screen owns, so a move played just before the
+/// game screen closes is still written, and the home list is read only after that write.
+@MainActor
+public final class AppController: ObservableObject {
+    /// Whether the database is open; the screens show only once it is `.ready`.
+    @Published public private(set) var startup: Startup = .opening
+    /// The player's settings, as last loaded or saved.
+    @Published public private(set) var settings: Settings
+    /// The language of every text: the player's choice, or the system's.
+    @Published public private(set) var language: Language
+    /// The home screens' state.
+    @Published public private(set) var home: HomeState
+    /// The game in play, if a game screen is open.
+    @Published public private(set) var game: GameController?
+
+    /// Where the player is.
+    public let navigator: Navigator
+    /// The new-game form.
+    public let newGame: NewGameController
+
+    private let databasePath: String
+    private let queue: DatabaseQueue
+    private let storageOf: @Sendable (Store) -> any GameStorage
+    private let botTimeLimitMs: UInt32?
+    private var storage: (any GameStorage)?
+    private var saver: Saver?
+    private var systemLanguage: Language
+    private var homeProblem: Problem?
+    private var summaries: [GameSummary] = []
+    private var loading = true
+    /// An open (or a set-aside and open) is under way: a second start waits for it.
+    private var opening = false
+
+    /// The settings of a new database (the core's defaults), until the real ones are read.
+    public static let defaultSettings = Settings(
+        showLegalTargets: true,
+        showLastMove: true,
+        rotateBoard: false,
+        pieceStyle: .characters,
+        language: nil)
+
+    /// The system's locale as the catalog wants it: the player's first preferred language
+    /// ("sk-SK"), which is what the system speaks to them in, or the current locale.
+    nonisolated public static func systemLocale() -> String {
+        Locale.preferredLanguages.first ?? Locale.current.identifier
+    }
+
+    /// An app on the database at `databasePath` (its folder is made if missing), speaking the
+    /// language of `systemLocale` until the settings say otherwise. `queue` runs the database
+    /// calls; `storageOf` says how the store is used (tests wrap it to watch the threads);
+    /// `botTimeLimitMs` caps a bot's thinking in every game (nil: each level's budget alone).
+    public init(
+        databasePath: String,
+        systemLocale: String = AppController.systemLocale(),
+        queue: DatabaseQueue = DatabaseQueue(),
+        storageOf: @escaping @Sendable (Store) -> any GameStorage = { StoreStorage(store: $0) },
+        botTimeLimitMs: UInt32? = nil
+    ) {
+        self.databasePath = databasePath
+        self.queue = queue
+        self.storageOf = storageOf
+        self.botTimeLimitMs = botTimeLimitMs
+        let system = languageForLocale(locale: systemLocale)
+        systemLanguage = system
+        settings = AppController.defaultSettings
+        language = system
+        home = HomeState(games: [], saved: [], message: nil, loading: true)
+        newGame = NewGameController(language: system)
+        navigator = Navigator()
+        home = renderHome()
+    }
+
+    /// Opens the database (off the main thread) and reads the settings and the saved games.
+    /// Does nothing once it is open or while it is being opened (a view appearing again).
+    public func start() {
+        if case .ready = startup { return }
+        if opening { return }
+        opening = true
+        startup = .opening
+        Task { await openDatabase(notice: nil) }
+    }
+
+    /// Moves the database that could not be opened aside (kept beside it, never deleted) and
+    /// starts with a new one; only on the player's word.
+    public func setAsideAndStart() {
+        if opening { return }
+        opening = true
+        startup = .opening
+        let path = databasePath
+        Task {
+            let kept: String?
+            do {
+                kept = try await queue.run { try setAsideDatabase(path: path, why: "unreadable") }
+            } catch {
+                opening = false
+                startup = .failed(message: problemText(language: language, problem: problemOf(error)), canSetAside: false)
+                return
+            }
+            let notice = kept.map { setAsideText(language: language, file: URL(fileURLWithPath: $0).lastPathComponent) }
+            await openDatabase(notice: notice)
+        }
+    }
+
+    private func openDatabase(notice: String?) async {
+        let path = databasePath
+        let storageOf = self.storageOf
+        do {
+            let opened = try await queue.run { () throws -> OpenedDatabase in
+                // The store does not make folders; Application Support may not exist yet.
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw RodinaError.Storage(message: (error as NSError).localizedDescription)
+                }
+                let storage = storageOf(try Store.open(path: path))
+                return OpenedDatabase(storage: storage, settings: try storage.settings())
+            }
+            storage = opened.storage
+            saver = Saver(storage: opened.storage, queue: queue)
+            applySettings(opened.settings)
+            opening = false
+            startup = .ready(notice: notice)
+            refresh()
+        } catch {
+            var canSetAside = false
+            if let e = error as? RodinaError {
+                switch e {
+                case .DatabaseDamaged, .DatabaseTooNew: canSetAside = true
+                default: break
+                }
+            }
+            opening = false
+            startup = .failed(message: problemText(language: language, problem: problemOf(error)), canSetAside: canSetAside)
+        }
+    }
+
+    /// The notice of a file set aside was read: stop showing it.
+    public func dismissNotice() {
+        if case let .ready(notice) = startup, notice != nil { startup = .ready(notice: nil) }
+    }
+
+    /// The system's language changed (the player may follow it).
+    public func setSystemLocale(_ locale: String) {
+        systemLanguage = languageForLocale(locale: locale)
+        applySettings(settings)
+    }
+
+    /// Reads the saved games again (off the main thread).
+    public func refresh() {
+        guard let storage else { return }
+        loading = true
+        home = renderHome()
+        Task {
+            do {
+                summaries = try await queue.run { try storage.listGames() }
+                homeProblem = nil
+            } catch {
+                homeProblem = problemOf(error)
+            }
+            loading = false
+            home = renderHome()
+        }
+    }
+
+    /// Opens `variant`'s page: its saved games and the way to a new one.
+    public func openGameHome(_ variant: Variant) {
+        navigator.open(.gameHome(variant))
+    }
+
+    /// Opens the new-game form for `variant`.
+    public func openNewGame(_ variant: Variant) {
+        newGame.choose(variant)
+        navigator.open(.newGame(variant))
+    }
+
+    /// Opens the settings.
+    public func openSettings() {
+        navigator.open(.settings)
+    }
+
+    /// Starts a game from the form and opens it in place of the form. No database call: the
+    /// game is first saved after its first move.
+    public func startGame() {
+        do {
+            let session = try GameSession(options: try formNewGame(form: newGame.state.form))
+            play(session)
+            navigator.replaceTop(.game(savedId: nil))
+        } catch {
+            newGame.showProblem(problemOf(error))
+        }
+    }
+
+    /// Opens saved game `id` (read off the main thread); a game that cannot be read is
+    /// reported on the home screen.
+    public func resumeGame(_ id: Int64) {
+        guard let storage else { return }
+        Task {
+            do {
+                let session = try await queue.run { try storage.resume(id: id) }
+                play(session)
+                navigator.open(.game(savedId: id))
+            } catch {
+                homeProblem = problemOf(error)
+                home = renderHome()
+                if let e = error as? RodinaError, case .NotFound = e { refresh() }
+            }
+        }
+    }
+
+    /// Makes `session` the game in play; a game left behind stops its bot.
+    private func play(_ session: GameSession) {
+        game?.close()
+        game = GameController(
+            session: session, saver: saver, settings: settings, language: language,
+            botTimeLimitMs: botTimeLimitMs)
+    }
+
+    /// Deletes saved game `id` (off the main thread) and reads the list again.
+    public func deleteGame(_ id: Int64) {
+        guard let storage else { return }
+        Task {
+            // The game's last save may still be under way (its screen was just left): it
+            // would write the game anew after the delete, so the delete waits for it.
+            await saver?.flush()
+            do {
+                _ = try await queue.run { try storage.deleteGame(id: id) }
+            } catch {
+                homeProblem = problemOf(error)
+            }
+            refresh()
+        }
+    }
+
+    /// Clears the home screen's problem.
+    public func dismissHomeMessage() {
+        homeProblem = nil
+        home = renderHome()
+    }
+
+    /// Saves new settings (off the main thread); the screens follow them at once. If they
+    /// cannot be saved the home screen says so and the old ones stay.
+    public func updateSettings(_ new: Settings) {
+        guard let storage else { return }
+        let old = settings
+        applySettings(new)
+        Task {
+            do {
+                try await queue.run { try storage.setSettings(new) }
+            } catch {
+                applySettings(old)
+                homeProblem = problemOf(error, context: { .storage(detail: $0) })
+                home = renderHome()
+            }
+        }
+    }
+
+    private func applySettings(_ new: Settings) {
+        settings = new
+        let language = new.language ?? systemLanguage
+        self.language = language
+        newGame.setLanguage(language)
+        game?.setLanguage(language)
+        game?.setSettings(new)
+        home = renderHome()
+    }
+
+    /// Leaves the screen on top (the back button); returns false on the home screen. Leaving
+    /// a game stops its bot and waits for its last save before the list is read again (the
+    /// list shows as loading meanwhile, never without the move just played).
+    @discardableResult
+    public func back() -> Bool {
+        let left = navigator.current
+        let moved = navigator.back()
+        if moved, case .game = left {
+            let pending = game?.close()
+            game = nil
+            loading = true
+            home = renderHome()
+            Task {
+                await pending?.value
+                refresh()
+            }
+        }
+        return moved
+    }
+
+    /// The navigation stack's path changed from outside (the system's back button or swipe
+    /// popped screens): go back through `back()` until the stack matches, so that leaving a
+    /// game is the same whichever way the player leaves it.
+    public func followPath(_ path: [Screen]) {
+        while navigator.path.count > path.count {
+            if !back() { break }
+        }
+    }
+
+    /// Back to the home screen, leaving a game on the way as `back()` does.
+    public func goHome() {
+        while back() {}
+    }
+
+    /// Waits for every write asked for so far: the saves, then anything else queued (the app
+    /// going to the background).
+    public func flushSaves() async {
+        await saver?.flush()
+        await queue.drain()
+    }
+
+    private func renderHome() -> HomeState {
+        let language = self.language
+        let rows = summaries.map { g -> SavedGameRow in
+            let t = savedGameText(language: language, game: g)
+            return SavedGameRow(id: g.id, variant: g.variant, title: t.title, subtitle: t.subtitle, finished: g.outcome != nil)
+        }
+        let cards = variants().map { v -> GameCard in
+            let open = rows.filter { $0.variant == v && !$0.finished }.count
+            return GameCard(
+                variant: v, name: gameName(language: language, variant: v), inProgress: open,
+                inProgressText: open > 0 ? gamesInProgress(language: language, count: UInt32(open)) : nil)
+        }
+        return HomeState(
+            games: cards, saved: rows,
+            message: homeProblem.map { problemText(language: language, problem: $0) },
+            loading: loading)
+    }
+}

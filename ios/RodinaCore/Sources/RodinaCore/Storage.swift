@@ -1,0 +1,116 @@
+// The database as the state holders use it, and the one place where its calls run. The Swift
+// twin of the Android app's Storage.kt (android/app/src/main/kotlin/app/rodina/state).
+
+import Foundation
+
+/// The device's saved games and settings, as the state holders use them. Every call touches
+/// the database file, so the state holders make them only through their `DatabaseQueue`,
+/// never on the main thread (a large database would stall the UI, and the watchdog ends an
+/// app that blocks its main thread too long). A protocol so that tests can check that
+/// promise, and make saves slow or fail.
+public protocol GameStorage: Sendable {
+    /// The saved games, the latest first.
+    func listGames() throws -> [GameSummary]
+
+    /// Deletes saved game `id`; false when it was already gone.
+    func deleteGame(id: Int64) throws -> Bool
+
+    /// The player's settings.
+    func settings() throws -> Settings
+
+    /// Saves the player's settings.
+    func setSettings(_ settings: Settings) throws
+
+    /// Opens saved game `id` to go on playing it.
+    func resume(id: Int64) throws -> GameSession
+
+    /// Writes `session` (the first time as a new saved game); returns its id.
+    func save(_ session: GameSession) throws -> Int64
+}
+
+/// `GameStorage` on the core's `Store` (which locks itself, so any one thread may use it).
+public final class StoreStorage: GameStorage {
+    /// The database.
+    public let store: Store
+
+    /// Storage in `store`.
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// The store's saved games, the latest first.
+    public func listGames() throws -> [GameSummary] { try store.listGames() }
+
+    /// Deletes saved game `id` from the store.
+    public func deleteGame(id: Int64) throws -> Bool { try store.deleteGame(id: id) }
+
+    /// The settings kept in the store (the core's defaults for any never saved).
+    public func settings() throws -> Settings { try store.settings() }
+
+    /// Keeps `settings` in the store.
+    public func setSettings(_ settings: Settings) throws { try store.setSettings(settings: settings) }
+
+    /// Rebuilds saved game `id` from the store.
+    public func resume(id: Int64) throws -> GameSession { try GameSession.resume(store: store, id: id) }
+
+    /// Writes `session` to the store (the core copies the game first, so taps go on meanwhile).
+    public func save(_ session: GameSession) throws -> Int64 { try session.save(store: store) }
+}
+
+/// Where every database call runs: one serial queue off the main thread. Serial, so that the
+/// calls land in the order they were asked for (a game's saves one after the other, the home
+/// list read after the saves asked for before it) and a slow disk never runs two writes at
+/// once; off the main thread, so that the screens stay smooth however slow the disk is.
+/// Work handed to it runs to its end even if whoever asked for it is gone.
+public final class DatabaseQueue: Sendable {
+    private let queue: DispatchQueue
+
+    /// A queue of its own; `label` names it in the debugger.
+    public init(label: String = "app.rodina.database") {
+        queue = DispatchQueue(label: label, qos: .userInitiated)
+    }
+
+    /// Runs `work` on the queue after everything asked for before it, and hands back its
+    /// result (or its error) to the caller's actor.
+    public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+            queue.async {
+                do {
+                    continuation.resume(returning: try work())
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Waits until everything asked for so far has run (the app going to the background, a
+    /// test reading the file with a store of its own).
+    public func drain() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
+}
+
+/// The catalog's problem for a failure of the core: what the player is told. `context` is
+/// the problem to report for errors that say nothing more specific (a failed save, a bot
+/// that could not move); an error that is not the core's (the file system's) counts as one
+/// of those too.
+public func problemOf(_ error: Error, context: ((String) -> Problem)? = nil) -> Problem {
+    guard let e = error as? RodinaError else {
+        let detail = (error as NSError).localizedDescription
+        return context?(detail) ?? .storage(detail: detail)
+    }
+    switch e {
+    case let .InvalidInput(message): return .invalidInput(detail: message)
+    case .GameOver: return .gameOver
+    case let .Unsupported(message): return .unsupported(detail: message)
+    case .NotFound: return .notFound
+    case let .SavedGameDamaged(message): return .savedGameDamaged(detail: message)
+    case .DatabaseDamaged: return .databaseDamaged
+    case .DatabaseTooNew: return .databaseTooNew
+    case let .Storage(message): return context?(message) ?? .storage(detail: message)
+    case let .Internal(message): return context?(message) ?? .`internal`(detail: message)
+    }
+}
