@@ -35,6 +35,7 @@ import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withContext
 import kotlinx.coroutines.withTimeout
+import kotlinx.coroutines.withTimeoutOrNull
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -474,8 +475,16 @@ class DefectsTest {
             h.app.deleteGame(id)
         }
         runBlocking { withTimeout(WAIT_MS) { while (h.storage!!.savesWritten.get() < 2) delay(10) } }
+        // Every save has landed; the delete lands after them (or, wrongly, before the last
+        // one, which then writes the game anew and stays): the file must come to hold none.
+        val left = runBlocking {
+            withTimeoutOrNull(WAIT_MS) {
+                while (Store.open(h.dbPath).listGames().isNotEmpty()) delay(20)
+                0
+            } ?: Store.open(h.dbPath).listGames().size
+        }
+        assertEquals(0, left)
         runBlocking { withTimeout(WAIT_MS) { h.app.home.first { !it.loading && it.saved.isEmpty() } } }
-        assertEquals(0, Store.open(h.dbPath).listGames().size)
     }
 
     @Test
