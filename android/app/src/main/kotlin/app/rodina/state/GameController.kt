@@ -75,6 +75,8 @@ data class GameScreenState(
     val orientation: Orientation,
     /** Row by row from the top of the screen; empty while the device is handed over. */
     val cells: List<CellUi>,
+    /** The piece a Friendly chess chain released, hovering over its cell (the cell marked [CellUi.hovering]). */
+    val hoveringPiece: PieceUi?,
     /** The bar at the top of the screen (the opponent of the side at the bottom). */
     val topBar: BarUi?,
     /** The bar at the bottom of the screen. */
@@ -388,6 +390,7 @@ class GameController(
             language = language,
             orientation = orientation,
             cells = cells,
+            hoveringPiece = if (hidden) null else view.hovering?.piece?.let(::label),
             topBar = bars.firstOrNull { it.side != bottomSide },
             bottomBar = bars.firstOrNull { it.side == bottomSide },
             status = status,

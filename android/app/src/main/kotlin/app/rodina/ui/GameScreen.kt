@@ -27,7 +27,6 @@ import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
-import androidx.compose.runtime.remember
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clip
@@ -40,10 +39,8 @@ import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import app.rodina.R
-import app.rodina.core.PieceStyle
 import app.rodina.core.UiText
 import app.rodina.core.gameName
-import app.rodina.core.pieceLabel
 import app.rodina.core.uiText
 import app.rodina.state.GameController
 import app.rodina.state.GameScreenState
@@ -55,15 +52,12 @@ import app.rodina.ui.boards.GameBoard
  * move list and the actions; on a wide screen the board on the left and the rest beside it.
  * While the device waits to be handed over, the hand-over screen shows instead of the board.
  * The board stays drawn and usable while a bot thinks: a take-back stops it.
- *
- * [pieceStyle] is the settings' piece labels, for the one piece the screen state carries
- * without a label (see [hoveringPiece]).
  */
 @Composable
-fun GameScreen(game: GameController, pieceStyle: PieceStyle, onBack: () -> Unit) {
+fun GameScreen(game: GameController, onBack: () -> Unit) {
     val state by game.state.collectAsStateWithLifecycle()
     val language = state.language
-    val hovering = remember(state, pieceStyle) { hoveringPiece(game, state, pieceStyle) }
+    val hovering = state.hoveringPiece
     Scaffold(
         topBar = {
             BackTopBar(gameName(language, state.variant), language, onBack) {
@@ -92,17 +86,6 @@ fun GameScreen(game: GameController, pieceStyle: PieceStyle, onBack: () -> Unit)
             onRestart = game::restartMove,
         )
     }
-}
-
-/**
- * The piece a Friendly chess chain released, hovering over its bond. The screen state marks
- * its cell ([app.rodina.state.CellUi.hovering]) but does not carry the piece, so it is read
- * from the session's view and labelled from the catalog as the controller labels the others.
- */
-private fun hoveringPiece(game: GameController, state: GameScreenState, style: PieceStyle): PieceUi? {
-    if (state.cells.none { it.hovering }) return null
-    val piece = game.game.view().hovering?.piece ?: return null
-    return PieceUi(piece, pieceLabel(state.language, style, piece))
 }
 
 /**

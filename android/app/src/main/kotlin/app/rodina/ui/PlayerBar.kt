@@ -19,6 +19,7 @@ import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.res.painterResource
 import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.stateDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
@@ -78,16 +79,20 @@ fun PlayerBar(bar: BarUi, variant: Variant, language: Language, modifier: Modifi
     }
 }
 
-/** The captured pieces, small and overlapping a little; read out as "Captured: 俥 馬". */
+/** The captured pieces, small and overlapping a little; read out as "Captured", then "俥 馬". */
 @Composable
 private fun CapturedRow(captured: List<CapturedUi>, variant: Variant, language: Language) {
-    val description = uiText(language, UiText.GAME_CAPTURED) + ": " + captured.joinToString(" ") { it.label }
+    val title = uiText(language, UiText.GAME_CAPTURED)
+    val pieces = captured.joinToString(" ") { it.label }
     Row(
         horizontalArrangement = Arrangement.spacedBy((-4).dp),
         modifier = Modifier
             .padding(top = 2.dp)
             .horizontalScroll(rememberScrollState())
-            .clearAndSetSemantics { contentDescription = description },
+            .clearAndSetSemantics {
+                contentDescription = title
+                stateDescription = pieces
+            },
     ) {
         for (c in captured) PieceToken(c.label, c.side, c.faceDown, variant, 20.dp)
     }

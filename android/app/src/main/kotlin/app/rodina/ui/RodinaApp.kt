@@ -60,9 +60,8 @@ private fun Screens(app: AppController, language: Language) {
                 // Taken when the screen first shows: while it fades out after Back, the
                 // controller is already gone from the app, and its last state still draws.
                 val game = remember(shown) { app.game }
-                val settings by app.settings.collectAsStateWithLifecycle()
                 if (game != null) {
-                    key(game) { GameScreen(game, settings.pieceStyle, onBack = { app.back() }) }
+                    key(game) { GameScreen(game, onBack = { app.back() }) }
                 } else {
                     OpeningScreen(language)
                 }

@@ -392,6 +392,7 @@ class FriendlyEntryTest {
         val hover = s.cells.single { it.hovering }
         assertEquals(c.at("e6"), hover.cell)
         assertNotNull(hover.partner, "the knight already stands in the bond, the pawn hovers over it")
+        assertEquals(PieceKind.PAWN, s.hoveringPiece?.piece?.kind)
         assertEquals(listOf(c.at("e7")), s.cells.filter { it.target != null }.map { it.cell })
         assertEquals(0, c.game.moves().size)
         // Start again: the board is back as it was.
@@ -399,6 +400,7 @@ class FriendlyEntryTest {
         s = c.state.value
         assertFalse(s.canRestartMove)
         assertTrue(s.cells.none { it.hovering || it.selected })
+        assertNull(s.hoveringPiece)
         assertEquals(PieceKind.KNIGHT, s.cells.first { it.cell == c.at("d4") }.piece?.piece?.kind)
         // And again, by a drag and a tap, to the end.
         h.onMain { c.drag(c.at("d4"), c.at("e6")) }
