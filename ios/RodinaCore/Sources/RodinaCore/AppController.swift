@@ -105,6 +105,8 @@ public final class AppController: ObservableObject {
     private var homeProblem: Problem?
     private var summaries: [GameSummary] = []
     private var loading = true
+    /// How many reads of the saved games were asked for: the last one is the one shown.
+    private var reads = 0
     /// An open (or a set-aside and open) is under way: a second start waits for it.
     private var opening = false
 
@@ -197,8 +199,10 @@ public final class AppController: ObservableObject {
             saver = Saver(storage: opened.storage, queue: queue)
             applySettings(opened.settings)
             opening = false
-            startup = .ready(notice: notice)
+            // The list's read is under way before the app says it is ready, so nobody takes
+            // the empty list from before the database was open for the saved games.
             refresh()
+            startup = .ready(notice: notice)
         } catch {
             var canSetAside = false
             if let e = error as? RodinaError {
@@ -223,16 +227,29 @@ public final class AppController: ObservableObject {
         applySettings(settings)
     }
 
-    /// Reads the saved games again (off the main thread).
+    /// Reads the saved games again (off the main thread). Reads may overlap (leaving a game,
+    /// then deleting one): only the one asked for last is shown, so an older list that comes
+    /// back late never replaces a newer one, and the list stays loading until that last read
+    /// is in.
     public func refresh() {
         guard let storage else { return }
+        reads += 1
+        let read = reads
         loading = true
         home = renderHome()
         Task {
+            let outcome: Result<[GameSummary], Error>
             do {
-                summaries = try await queue.run { try storage.listGames() }
-                homeProblem = nil
+                outcome = .success(try await queue.run { try storage.listGames() })
             } catch {
+                outcome = .failure(error)
+            }
+            guard read == reads else { return }
+            switch outcome {
+            case let .success(list):
+                summaries = list
+                homeProblem = nil
+            case let .failure(error):
                 homeProblem = problemOf(error)
             }
             loading = false

@@ -291,6 +291,24 @@ final class DefectsTests: XCTestCase {
     }
 
     @MainActor
+    func testAnOlderReadOfTheListThatComesBackLateDoesNotReplaceANewerOne() async throws {
+        let h = Harness(dir: try temporaryDirectory(for: self))
+        try await h.start()
+        let storage = try XCTUnwrap(h.storage)
+        // A read of the empty list, slow to come back; meanwhile a game is played and left.
+        storage.slowNextList = true
+        h.app.refresh()
+        let c = try h.newGame(.xiangqi)
+        c.tapAMove()
+        h.app.back()
+        try await eventually("the slow read back") { storage.slowListsReturned == 1 }
+        // Its result reaches the main actor after its list came back: let it land.
+        try await Task.sleep(nanoseconds: 100_000_000)
+        try await eventually("the list read") { !h.app.home.loading }
+        XCTAssertEqual(h.app.home.saved.map(\.subtitle), ["1 move · in progress"])
+    }
+
+    @MainActor
     func testAGameDeletedWhileItsLastSaveIsUnderWayStaysDeleted() async throws {
         let h = Harness(dir: try temporaryDirectory(for: self))
         try await h.start()

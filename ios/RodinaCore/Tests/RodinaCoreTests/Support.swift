@@ -73,6 +73,8 @@ final class WatchedStorage: GameStorage, @unchecked Sendable {
     private let written = Locked(0)
     private let delay = Locked<TimeInterval>(0)
     private let failing = Locked(false)
+    private let slowList = Locked(false)
+    private let slowListsBack = Locked(0)
 
     init(_ inner: any GameStorage) {
         self.inner = inner
@@ -98,7 +100,26 @@ final class WatchedStorage: GameStorage, @unchecked Sendable {
         return try f()
     }
 
-    func listGames() throws -> [GameSummary] { try call("listGames") { try inner.listGames() } }
+    /// The next list read takes what the file holds, then comes back late.
+    var slowNextList: Bool {
+        get { slowList.get() }
+        set { slowList.update { $0 = newValue } }
+    }
+    /// How many slowed list reads have come back.
+    var slowListsReturned: Int { slowListsBack.get() }
+
+    func listGames() throws -> [GameSummary] {
+        try call("listGames") {
+            var slow = false
+            slowList.update { slow = $0; $0 = false }
+            let list = try inner.listGames()
+            if slow {
+                Thread.sleep(forTimeInterval: 0.4)
+                slowListsBack.update { $0 += 1 }
+            }
+            return list
+        }
+    }
     func deleteGame(id: Int64) throws -> Bool { try call("deleteGame") { try inner.deleteGame(id: id) } }
     func settings() throws -> Settings { try call("settings") { try inner.settings() } }
     func setSettings(_ settings: Settings) throws { try call("setSettings") { try inner.setSettings(settings) } }

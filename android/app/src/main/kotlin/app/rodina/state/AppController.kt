@@ -92,6 +92,8 @@ class AppController(
     private var homeProblem: Problem? = null
     private var summaries: List<app.rodina.core.GameSummary> = emptyList()
     private var loading = true
+    /** How many reads of the saved games were asked for: the last one is the one shown. */
+    private var reads = 0
 
     /** Where the player is. */
     val navigator = Navigator()
@@ -155,8 +157,10 @@ class AppController(
             storage = opened
             saver = Saver(opened, io)
             applySettings(settings)
-            _startup.value = Startup.Ready(notice)
+            // The list's read is under way before the app says it is ready, so nobody takes
+            // the empty list from before the database was open for the saved games.
             refresh()
+            _startup.value = Startup.Ready(notice)
         } catch (e: RodinaException) {
             val canSetAside = e is RodinaException.DatabaseDamaged || e is RodinaException.DatabaseTooNew
             _startup.value = Startup.Failed(problemText(_language.value, problemOf(e)), canSetAside)
@@ -169,18 +173,25 @@ class AppController(
         applySettings(_settings.value)
     }
 
-    /** Reads the saved games again (on [io]). */
+    /**
+     * Reads the saved games again (on [io]). Reads may overlap (leaving a game, then deleting
+     * one): only the one asked for last is shown, so an older list that comes back late never
+     * replaces a newer one, and the list stays loading until that last read is in.
+     */
     fun refresh() {
         val storage = storage ?: return
+        val read = ++reads
         loading = true
         _home.value = renderHome()
         scope.launch {
-            try {
-                summaries = withContext(io) { storage.listGames() }
-                homeProblem = null
+            val outcome = try {
+                Result.success(withContext(io) { storage.listGames() })
             } catch (e: RodinaException) {
-                homeProblem = problemOf(e)
+                Result.failure(e)
             }
+            if (read != reads) return@launch
+            outcome.onSuccess { summaries = it; homeProblem = null }
+            outcome.onFailure { homeProblem = problemOf(it as RodinaException) }
             loading = false
             _home.value = renderHome()
         }

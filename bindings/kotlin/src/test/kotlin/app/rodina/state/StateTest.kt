@@ -68,7 +68,20 @@ class WatchedStorage(private val inner: GameStorage) : GameStorage {
         return f()
     }
 
-    override fun listGames(): List<GameSummary> = call("listGames") { inner.listGames() }
+    /** The next list read takes what the file holds, then comes back late (after the latch). */
+    val slowNextList = AtomicBoolean(false)
+    /** Opens when a slowed list read has come back. */
+    val slowListBack = java.util.concurrent.CountDownLatch(1)
+
+    override fun listGames(): List<GameSummary> = call("listGames") {
+        val slow = slowNextList.getAndSet(false)
+        inner.listGames().also {
+            if (slow) {
+                Thread.sleep(400)
+                slowListBack.countDown()
+            }
+        }
+    }
     override fun deleteGame(id: Long): Boolean = call("deleteGame") { inner.deleteGame(id) }
     override fun settings(): Settings = call("settings") { inner.settings() }
     override fun setSettings(settings: Settings) = call("setSettings") { inner.setSettings(settings) }
@@ -460,6 +473,24 @@ class DefectsTest {
         val home = runBlocking { withTimeout(WAIT_MS) { h.app.home.first { !it.loading && it.saved.isNotEmpty() } } }
         assertEquals("2 moves · in progress", home.saved.single().subtitle)
         h.assertNothingOnMain()
+    }
+
+    @Test
+    fun `an older read of the list that comes back late does not replace a newer one`(): Unit = Harness(dir).use { h ->
+        h.start()
+        // A read of the empty list, slow to come back; meanwhile a game is played and left.
+        h.storage!!.slowNextList.set(true)
+        h.onMain { h.app.refresh() }
+        val c = h.newGame(Variant.XIANGQI)
+        h.tapAMove(c)
+        h.onMain { h.app.back() }
+        assertTrue(h.storage!!.slowListBack.await(WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS))
+        // The slow read's result reaches the main thread after its list came back; two trips
+        // through the main thread's queue let it land, then the list must still hold the game.
+        h.onMain { }
+        h.onMain { }
+        val home = runBlocking { withTimeout(WAIT_MS) { h.app.home.first { !it.loading } } }
+        assertEquals(listOf("1 move · in progress"), home.saved.map { it.subtitle })
     }
 
     @Test
