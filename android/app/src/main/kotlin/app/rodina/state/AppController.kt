@@ -184,14 +184,14 @@ class AppController(
         loading = true
         _home.value = renderHome()
         scope.launch {
-            val outcome = try {
-                Result.success(withContext(io) { storage.listGames() })
+            val (listed, problem) = try {
+                withContext(io) { storage.listGames() } to null
             } catch (e: RodinaException) {
-                Result.failure(e)
+                null to problemOf(e)
             }
             if (read != reads) return@launch
-            outcome.onSuccess { summaries = it; homeProblem = null }
-            outcome.onFailure { homeProblem = problemOf(it as RodinaException) }
+            if (listed != null) summaries = listed
+            homeProblem = problem
             loading = false
             _home.value = renderHome()
         }

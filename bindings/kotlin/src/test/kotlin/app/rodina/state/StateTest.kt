@@ -485,8 +485,10 @@ class DefectsTest {
         h.tapAMove(c)
         h.onMain { h.app.back() }
         assertTrue(h.storage!!.slowListBack.await(WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS))
-        // The slow read's result reaches the main thread after its list came back; two trips
-        // through the main thread's queue let it land, then the list must still hold the game.
+        // The slow read's result reaches the main thread after its list came back: a moment
+        // for the I/O thread to hand it over, two trips through the main thread's queue to let
+        // it land, then the list must still hold the game.
+        Thread.sleep(100)
         h.onMain { }
         h.onMain { }
         val home = runBlocking { withTimeout(WAIT_MS) { h.app.home.first { !it.loading } } }
