@@ -21,4 +21,6 @@ pub mod xiangqi;
 pub use bot::{Bot, BotGame, BotMove, search_inputs};
 pub use game::SearchGame;
 pub use level::{Level, LevelSettings, UnknownLevel};
-pub use search::{Limits, MAX_PLY, PathEntry, Progress, Request, SearchResult, Searcher, Settings};
+pub use search::{
+    Limits, MAX_PLY, PathEntry, Progress, Repetition, Request, SearchResult, Searcher, Settings,
+};

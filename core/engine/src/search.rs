@@ -72,6 +72,22 @@ pub struct Settings {
     pub contempt: i32,
 }
 
+/// How the search counts a return to an earlier state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Repetition {
+    /// Any return to an earlier state ends the line there: the bots' way (their levels
+    /// were measured with it).
+    #[default]
+    AtOnce,
+    /// The root and the game's states before it must come a third time; a state inside the
+    /// search counts at once. Coming back to the root or to the game before it ends nothing
+    /// in the game, and the side to move may then go another way: a check that returns to
+    /// the position before the opponent's last move is a tempo, not a perpetual check, and a
+    /// search of some root moves only (a puzzle's second line) must see that another move can
+    /// come back to the root and play the best one after all.
+    ThirdTimeFromRoot,
+}
+
 /// One entry of the line of positions that led to the root: what repetition rules need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PathEntry {
@@ -183,6 +199,9 @@ pub struct Searcher<G: SearchGame> {
     frames: Vec<Frame<G>>,
     pv: Vec<Vec<G::Move>>,
     path: Vec<PathEntry>,
+    /// The root's index in `path`: entries before it are the game's history.
+    root_at: usize,
+    repetition: Repetition,
     reductions: [[u8; 64]; 64],
     settings: Settings,
     // Per-search state.
@@ -217,6 +236,8 @@ impl<G: SearchGame> Searcher<G> {
             frames: (0..MAX_PLY + 2).map(|_| Frame::new()).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             path: Vec::with_capacity(512),
+            root_at: 0,
+            repetition: Repetition::AtOnce,
             reductions,
             settings: Settings::default(),
             nodes: 0,
@@ -239,6 +260,15 @@ impl<G: SearchGame> Searcher<G> {
     /// The current settings.
     pub fn settings(&self) -> Settings {
         self.settings
+    }
+
+    /// Counts repetitions by `rule` from the next search on.
+    pub fn set_repetition(&mut self, rule: Repetition) {
+        if rule != self.repetition {
+            // Stored scores came from lines cut by the other rule.
+            self.tt.clear();
+            self.repetition = rule;
+        }
     }
 
     /// Forgets everything learned (a new game), so that the next search depends only on its
@@ -285,6 +315,7 @@ impl<G: SearchGame> Searcher<G> {
         if self.path.last().is_none_or(|e| e.key != root.key()) {
             self.path.push(PathEntry { key: root.key(), in_check: root.in_check(), reset: true });
         }
+        self.root_at = self.path.len() - 1;
         let root_in_check = root.in_check();
 
         let mut legal = Vec::new();
@@ -1112,18 +1143,26 @@ impl<G: SearchGame> Searcher<G> {
 
     /// The verdict of a repetition ending at the current node, if the node repeats an
     /// earlier state (a draw, or a loss for a side that checked with every move of the
-    /// cycle where the game says so).
+    /// cycle where the game says so), counted by the searcher's [`Repetition`].
     fn repetition(&self, pos: &G, ply: usize) -> Option<i32> {
         let path = &self.path;
         let last = path.len().checked_sub(1)?;
         let key = path[last].key;
         let mut j = last;
+        let mut seen_before_root = false;
         while j >= 2 {
             if path[j].reset || path[j - 1].reset {
                 return None;
             }
             j -= 2;
             if path[j].key == key {
+                if self.repetition == Repetition::ThirdTimeFromRoot
+                    && j <= self.root_at
+                    && !seen_before_root
+                {
+                    seen_before_root = true;
+                    continue;
+                }
                 let draw = self.draw_score(pos.side());
                 if !pos.perpetual_check_loses() {
                     return Some(draw);
@@ -1436,13 +1475,16 @@ mod tests {
         let e = |key, in_check| PathEntry { key, in_check, reset: false };
         let mut s = Searcher::<Xiangqi>::new(1 << 16);
         let p = Xiangqi::new();
-        // Entry 4 repeats entry 0. The side to move at entry 4 made the moves into entries
-        // 1 and 3, the opponent those into 2 and 4.
-        s.path = vec![e(1, false), e(2, true), e(3, false), e(4, true), e(1, false)];
+        // Entry 4 repeats entry 0, a state inside the search (the root is entry 0 and the
+        // state repeated is after it: here the root is a state before entry 0's, as if
+        // the search had started a ply earlier). The side to move at entry 4 made the
+        // moves into entries 1 and 3, the opponent those into 2 and 4.
+        s.path = vec![e(9, false), e(1, false), e(2, true), e(3, false), e(4, true), e(1, false)];
+        s.path[0].reset = true;
         assert_eq!(s.repetition(&p, 4), Some(loss_in(4)), "we checked with every move");
-        s.path = vec![e(1, true), e(2, false), e(3, true), e(4, false), e(1, true)];
+        s.path = vec![e(9, false), e(1, true), e(2, false), e(3, true), e(4, false), e(1, true)];
         assert_eq!(s.repetition(&p, 4), Some(win_in(4)), "they checked with every move");
-        s.path = vec![e(1, false), e(2, false), e(3, false), e(4, false), e(1, false)];
+        s.path = vec![e(9, false), e(1, false), e(2, false), e(3, false), e(4, false), e(1, false)];
         assert_eq!(s.repetition(&p, 4), Some(0), "nobody checked: a draw");
         // With contempt, the draw is worth less to the root's side and more to the other.
         s.set_settings(Settings { contempt: 30, ..Settings::default() });
@@ -1450,7 +1492,34 @@ mod tests {
         assert_eq!(s.repetition(&p, 4), Some(-30), "a draw for the root's side");
         s.root_side = Color::Black;
         assert_eq!(s.repetition(&p, 4), Some(30), "a draw for the opponent");
-        s.path[3].reset = true;
+        s.path[4].reset = true;
         assert_eq!(s.repetition(&p, 4), None, "an irreversible move cuts the cycle");
+    }
+
+    #[test]
+    fn the_root_and_the_game_before_it_must_come_a_third_time() {
+        let e = |key, in_check| PathEntry { key, in_check, reset: false };
+        let mut s = Searcher::<Xiangqi>::new(1 << 16);
+        let p = Xiangqi::new();
+        // We check, the opponent steps away, we check back and it steps back: the position
+        // of entry 0 comes again, with every move of ours a check.
+        let cycle = [e(1, false), e(2, true), e(3, false), e(4, true), e(1, false)];
+        s.path = cycle.to_vec();
+        s.root_at = 1;
+        assert_eq!(s.repetition(&p, 4), Some(loss_in(4)), "the bots' way: at once");
+        s.set_repetition(Repetition::ThirdTimeFromRoot);
+        for root_at in [0, 1] {
+            s.path = cycle.to_vec();
+            s.root_at = root_at;
+            assert_eq!(s.repetition(&p, 4), None, "once, with the root at entry {root_at}");
+        }
+        // The same cycle once more: the third time is a perpetual check.
+        s.path = cycle.iter().chain(&cycle[1..]).copied().collect();
+        s.root_at = 1;
+        assert_eq!(s.repetition(&p, 4), Some(loss_in(4)));
+        // A state after the root repeats at once.
+        s.path = [e(9, false)].iter().chain(&cycle).copied().collect();
+        s.root_at = 0;
+        assert_eq!(s.repetition(&p, 4), Some(loss_in(4)));
     }
 }

@@ -26,6 +26,46 @@ impl Point {
     }
 }
 
+impl Point {
+    /// The points a coordinate text names, in order (`h3e3`: h3 then e3; `a10a9`; a Jieqi
+    /// event `a6a4x(X)` or a Friendly chess chain name theirs the same way): a lower-case
+    /// file letter followed by the rank's digits.
+    pub fn all_in(text: &str) -> Vec<Point> {
+        let b = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+                let file = b[i] - b'a';
+                let mut j = i + 1;
+                let mut rank = 0u32;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    rank = rank.saturating_mul(10).saturating_add(u32::from(b[j] - b'0'));
+                    j += 1;
+                }
+                let rank = u8::try_from(rank.saturating_sub(1)).unwrap_or(u8::MAX);
+                out.push(Point::new(file, rank));
+                i = j;
+            } else {
+                i += 1;
+            }
+        }
+        out
+    }
+}
+
+impl std::str::FromStr for Point {
+    type Err = crate::ParseMoveError;
+
+    /// Reads one point (`e5`, `b10`): the whole text must be one.
+    fn from_str(s: &str) -> Result<Point, Self::Err> {
+        match Point::all_in(s)[..] {
+            [p] if p.to_string() == s => Ok(p),
+            _ => Err(crate::ParseMoveError::Syntax { text: s.to_string() }),
+        }
+    }
+}
+
 impl fmt::Display for Point {
     /// The coordinate text the games share: `e1`, `b10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
