@@ -181,14 +181,18 @@ impl<'e, V: BotGame> Player<'e, V> {
 }
 
 /// An external engine spoken to over UCI.
-struct UciEngine {
+pub(crate) struct UciEngine {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl UciEngine {
-    fn start(command: &str, variant: Variant, options: &[String]) -> Result<UciEngine, String> {
+    pub(crate) fn start(
+        command: &str,
+        variant: Variant,
+        options: &[String],
+    ) -> Result<UciEngine, String> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
@@ -213,13 +217,13 @@ impl UciEngine {
     }
 
     /// Announces a new game and waits until the engine is ready for it.
-    fn new_game(&mut self) -> Result<(), String> {
+    pub(crate) fn new_game(&mut self) -> Result<(), String> {
         self.send("ucinewgame")?;
         self.send("isready")?;
         self.wait_for("readyok").map(|_| ())
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("engine gone: {e}"))
@@ -239,6 +243,25 @@ impl UciEngine {
         }
     }
 
+    /// Reads the engine's lines up to `bestmove`, passing each to `each`.
+    pub(crate) fn read_until_bestmove(
+        &mut self,
+        mut each: impl FnMut(&str),
+    ) -> Result<String, String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self.stdout.read_line(&mut line).map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err("engine ended before bestmove".into());
+            }
+            if line.starts_with("bestmove") {
+                return Ok(line.trim().to_owned());
+            }
+            each(line.trim());
+        }
+    }
+
     /// Asks for a move in the seat's record: its start's FEN and its moves as the record
     /// writes them (for Jieqi, a view FEN and moves that say what they revealed).
     fn choose<V: BotGame>(
@@ -246,14 +269,7 @@ impl UciEngine {
         record: &Game<V>,
         go: &str,
     ) -> Result<<V as Position>::Move, String> {
-        let mut cmd = format!("position fen {}", record.start().fen());
-        let moves = record.move_texts();
-        if !moves.is_empty() {
-            cmd.push_str(" moves ");
-            cmd.push_str(&moves.join(" "));
-        }
-        self.send(&cmd)?;
-        self.send(&format!("go {go}"))?;
+        self.go_from(record, go)?;
         let line = self.wait_for("bestmove")?;
         let text = line.split_whitespace().nth(1).unwrap_or("(none)");
         if text == "(none)" {
@@ -272,6 +288,109 @@ impl UciEngine {
         }
         record.position().parse_move(text).map_err(|e| format!("engine move {text}: {e}"))
     }
+}
+
+impl UciEngine {
+    /// Sends the position `record` has reached (its start's FEN and its moves as the record
+    /// writes them) and `go` with `limit`.
+    fn go_from<V: BotGame>(&mut self, record: &Game<V>, limit: &str) -> Result<(), String> {
+        let mut cmd = format!("position fen {}", record.start().fen());
+        let moves = record.move_texts();
+        if !moves.is_empty() {
+            cmd.push_str(" moves ");
+            cmd.push_str(&moves.join(" "));
+        }
+        self.send(&cmd)?;
+        self.send(&format!("go {limit}"))
+    }
+}
+
+impl UciEngine {
+    /// Asks for a move from the position `record` has reached, with its score: the last
+    /// `score cp` the engine reported (`None` for a mate score or none at all).
+    fn think<P: Truth<View = P> + BotGame>(
+        &mut self,
+        record: &Game<P>,
+        go: &str,
+    ) -> Result<(<P as Position>::Move, Option<i32>), String> {
+        self.go_from(record, go)?;
+        let mut score = None;
+        let line = self.read_until_bestmove(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|w| *w == "score") {
+                score = match (words.get(at + 1), words.get(at + 2)) {
+                    (Some(&"cp"), Some(v)) => v.parse().ok(),
+                    _ => None,
+                };
+            }
+        })?;
+        let text = line.split_whitespace().nth(1).unwrap_or("(none)");
+        let mv =
+            record.position().parse_move(text).map_err(|e| format!("engine move {text}: {e}"))?;
+        Ok((mv, score))
+    }
+}
+
+/// Plays `games` games of an outside UCI engine against itself (`go` and `limit`, such as
+/// `movetime 50` or `nodes 20000`), from the
+/// openings `rodina match` uses, and fits the score-to-win-chance curve to its own scores and
+/// the results: `k` and the positions it rests on. The judge of a bank reads that engine's
+/// scores on their own curve, as the generator reads ours (chess's constant belongs to chess).
+pub fn fit_engine(
+    variant: Variant,
+    command: &str,
+    games: usize,
+    limit: &str,
+    seed: u64,
+    threads: usize,
+) -> Result<(f64, usize), String> {
+    match variant {
+        Variant::Xiangqi => {
+            fit_engine_game::<rodina_rules::Xiangqi>(variant, command, games, limit, seed, threads)
+        }
+        Variant::JesonMor => {
+            fit_engine_game::<rodina_rules::JesonMor>(variant, command, games, limit, seed, threads)
+        }
+        _ => Err(format!("{} is not played by the outside engine as we play it", variant.name())),
+    }
+}
+
+fn fit_engine_game<P: Truth<View = P> + BotGame>(
+    variant: Variant,
+    command: &str,
+    games: usize,
+    limit: &str,
+    seed: u64,
+    threads: usize,
+) -> Result<(f64, usize), String> {
+    let samples = rodina_puzzles::generate::over_jobs(
+        games,
+        threads,
+        || UciEngine::start(command, variant, &[]),
+        |uci, index| {
+            let start = P::set_up(
+                &rodina_rules::Start::Usual,
+                &P::Options::default(),
+                &mut rand::rngs::StdRng::seed_from_u64(seed),
+            )
+            .map_err(|e| e.to_string())?;
+            let mut game = Game::new(start);
+            opening(&mut game, index, seed);
+            uci.new_game()?;
+            let mut scored = Vec::new();
+            while game.outcome().is_none() && game.len() < 300 {
+                let (mv, score) = uci.think(&game, limit)?;
+                if let Some(s) = score {
+                    scored.push((game.turn(), s));
+                }
+                game.play(&mv).map_err(|e| format!("engine move: {e}"))?;
+            }
+            let Some(outcome) = game.outcome() else { return Ok(Vec::new()) };
+            Ok(rodina_puzzles::winchance::samples_of(scored, outcome.winner()))
+        },
+    )?;
+    let k = rodina_puzzles::winchance::fit(&samples).ok_or("no finished game to fit to")?;
+    Ok((k, samples.len()))
 }
 
 impl Drop for UciEngine {

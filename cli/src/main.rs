@@ -4,10 +4,12 @@
 //! position) and `--moves M1 M2 ...` (moves played from it); `match` and `uci` are the bots'
 //! programs. Output is stable so that scripts can read it.
 
+mod course;
 mod engine;
 mod friendly;
 mod games;
 mod play;
+mod puzzles;
 mod terminal;
 mod uci;
 
@@ -90,6 +92,12 @@ enum Command {
     },
     /// Speak the UCI protocol on standard input and output (for GUIs and other engines).
     Uci,
+    /// Puzzles: generate a bank, fit a game's score curve.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
+    /// The rules courses: list a game's exercises, export them, play one.
+    #[command(subcommand)]
+    Course(course::CourseCommand),
     /// Play two bots (levels, or external UCI engines) against each other and print the score
     /// and the Elo difference.
     Match {
@@ -152,6 +160,8 @@ fn run(cli: Cli) -> Result<(), String> {
             play::run(game, bot)
         }
         Command::Uci => uci::run(),
+        Command::Puzzles(command) => puzzles::run(command),
+        Command::Course(command) => course::run(command),
         Command::Match {
             variant,
             a,

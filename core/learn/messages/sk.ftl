@@ -1,0 +1,493 @@
+## Kurzy pravidiel: názvy lekcií a pri každom cvičení jeho názov, cieľ, rady a slová po
+## úspechu. Identifikátory: course-GAME-lesson-LESSON, course-GAME-EXERCISE-PART.
+
+## Prečo cvičenie zlyhalo
+
+course-failed-piece-left = Nechal si figúru, ktorú možno vziať. Skús znova.
+course-failed-illegal-move = Taký ťah tu nie je povolený. Skús znova.
+course-failed-piece-lost = Súper ti vzal figúru. Skús znova.
+course-failed-game-over = Partia sa skončila a cieľ si nedosiahol. Skús znova.
+
+## Jeson Mor
+
+course-jesonmor-lesson-knight = Jazdec
+course-jesonmor-lesson-capture = Branie
+course-jesonmor-lesson-centre = Stred
+
+course-jesonmor-leap-title = Skok
+course-jesonmor-leap-goal = Skoč jazdcom na označené pole.
+course-jesonmor-leap-hint-1 = Jazdec ide o dve polia jedným smerom a o jedno nabok, ako písmeno L.
+course-jesonmor-leap-done = Iný ťah nie je: v Jeson More je každá figúra jazdec.
+
+course-jesonmor-two-leaps-title = Dva skoky
+course-jesonmor-two-leaps-goal = Navštív obe označené polia.
+course-jesonmor-two-leaps-hint-1 = Najprv choď na bližšie pole; odtiaľ je druhé na jeden skok.
+course-jesonmor-two-leaps-done = Výborne. Plánovať dva skoky dopredu je polovica hry.
+
+course-jesonmor-over-title = Ponad ostatných
+course-jesonmor-over-goal = Dostaň jazdca na označené pole.
+course-jesonmor-over-hint-1 = Jazdec preskočí každú figúru v ceste, svoju aj súperovu.
+course-jesonmor-over-done = Jazdca nič nezastaví: stačí, aby na cieľovom poli nestála jeho vlastná figúra.
+
+course-jesonmor-tour-title = Malá prechádzka
+course-jesonmor-tour-goal = Navštív všetky tri označené polia tromi ťahmi.
+course-jesonmor-tour-hint-1 = Ber ich podľa vzdialenosti od rohu.
+course-jesonmor-tour-done = Tri skoky, tri polia.
+
+course-jesonmor-take-title = Vezmi jazdca
+course-jesonmor-take-goal = Vezmi súperovho jazdca na označenom poli.
+course-jesonmor-take-hint-1 = Jazdec berie tak, že skočí na nepriateľskú figúru.
+course-jesonmor-take-done = Vzatý. Z dosky odchádza navždy.
+
+course-jesonmor-take-two-title = Dvoch za sebou
+course-jesonmor-take-two-goal = Vezmi oboch označených jazdcov.
+course-jesonmor-take-two-hint-1 = Vezmi toho, na ktorého dosiahneš teraz; druhý je odtiaľ na skok.
+course-jesonmor-take-two-done = Dvaja jazdci dvoma ťahmi.
+
+course-jesonmor-last-knight-title = Posledný jazdec
+course-jesonmor-last-knight-goal = Vyhraj tým, že vezmeš súperovi posledného jazdca.
+course-jesonmor-last-knight-hint-1 = Dosiahneš ho jedným skokom.
+course-jesonmor-last-knight-done = Strana, ktorej neostal žiadny jazdec, prehrala.
+
+course-jesonmor-occupy-title = Stredové pole
+course-jesonmor-occupy-goal = Postav jazdca na e5, do stredu.
+course-jesonmor-occupy-hint-1 = e5 je pole presne v strede dosky.
+course-jesonmor-occupy-done = Držíš stred. Teraz musí prežiť súperovu odpoveď.
+
+course-jesonmor-leave-title = Odíď a vyhraj
+course-jesonmor-leave-goal = Tvoj jazdec na e5 prežil odpoveď. Odíď ním a vyhraj.
+course-jesonmor-leave-hint-1 = Teraz vyhráva každý ťah jazdca z e5.
+course-jesonmor-leave-done = Vyhral si: jazdec, ktorý v strede prežije, vyhráva tým, že z neho odíde.
+
+course-jesonmor-hold-title = Obsaď, prežij, odíď
+course-jesonmor-hold-goal = Vyhraj stredom: choď na e5, nechaj súpera odpovedať a potom odíď.
+course-jesonmor-hold-hint-1 = Najprv skoč na e5; po súperovom ťahu z neho odskoč.
+course-jesonmor-hold-done = Takto sa vyhráva väčšina partií Jeson Moru.
+
+course-jesonmor-clear-the-way-title = Uvoľni cestu
+course-jesonmor-clear-the-way-goal = Vyhraj stredom bez straty jazdca.
+course-jesonmor-clear-the-way-hint-1 = Jazdec na c6 stráži e5: tvojho jazdca by tam vzal.
+course-jesonmor-clear-the-way-hint-2 = Najprv vezmi jazdca na c6, potom choď na e5.
+course-jesonmor-clear-the-way-done = Stred si najprv zaisti, až potom naň vstúp.
+
+course-jesonmor-escape-title = Z dosahu
+course-jesonmor-escape-goal = Tvoj jazdec je napadnutý. Presuň ho tam, kde ho žiadny jazdec nevezme.
+course-jesonmor-escape-hint-1 = Pozri sa na všetky polia, kam môžu skočiť nepriateľskí jazdci, a vyhni sa im.
+course-jesonmor-escape-done = V bezpečí. Pred každým ťahom sa spýtaj, ktorého tvojho jazdca by potom mohli vziať.
+
+course-jesonmor-take-the-centre-title = Zastav stred
+course-jesonmor-take-the-centre-goal = Nepriateľský jazdec na e5 vyhrá, keď z neho odíde. Vezmi ho hneď.
+course-jesonmor-take-the-centre-hint-1 = Ak jazdec na e5 prežije tvoj ťah, súper vyhrá.
+course-jesonmor-take-the-centre-done = Vziať jazdca v strede je najistejšia obrana.
+
+course-jesonmor-take-and-hold-title = Zober stred
+course-jesonmor-take-and-hold-goal = Vyhraj stredom: vezmi jazdca na e5, prežij odpoveď a odíď.
+course-jesonmor-take-and-hold-hint-1 = Jazdec, ktorý na e5 vezme, ho drží rovnako ako ten, ktorý tam len skočil.
+course-jesonmor-take-and-hold-done = Aj braním sa dá do stredu vstúpiť.
+
+course-jesonmor-lesson-first-win = Tvoja prvá výhra
+course-jesonmor-first-win-title = Celá partia
+course-jesonmor-first-win-goal = Vyhraj partiu cez stred.
+course-jesonmor-first-win-hint-1 = Priveď jazdca na skok od e5 tam, kde ho žiadny nepriateľský jazdec nestráži.
+course-jesonmor-first-win-hint-2 = Z g1 na f3, potom z f3 na e5 a potom odíď.
+course-jesonmor-first-win-done = Vyhral si partiu Jeson Moru. Teraz to skús proti Nováčikovi.
+
+## Xiangqi
+
+course-xiangqi-lesson-pieces = Figúry
+course-xiangqi-lesson-cannon-soldier = Delo a vojak
+course-xiangqi-lesson-generals = Generáli
+
+course-xiangqi-chariot-title = Voz
+course-xiangqi-chariot-goal = Navštív vozom obe označené body.
+course-xiangqi-chariot-hint-1 = Voz ide o ľubovoľný počet bodov po stĺpci alebo rade, ak mu nič nestojí v ceste.
+course-xiangqi-chariot-done = Voz je najsilnejšia figúra na doske.
+
+course-xiangqi-horse-title = Kôň
+course-xiangqi-horse-goal = Navštív koňom obe označené body.
+course-xiangqi-horse-hint-1 = Kôň ide o jeden bod rovno a potom o jeden bod šikmo von.
+course-xiangqi-horse-done = Ako šachový jazdec, ale neskáče, ako ukáže ďalšie cvičenie.
+
+course-xiangqi-horse-leg-title = Spútaný kôň
+course-xiangqi-horse-leg-goal = Dostaň koňa na označený bod.
+course-xiangqi-horse-leg-hint-1 = Figúra na bode vedľa koňa v smere, kam chce ísť, mu ten ťah zablokuje: má spútanú nohu.
+course-xiangqi-horse-leg-hint-2 = Obíď to, alebo najprv uhni vojakom z cesty.
+course-xiangqi-horse-leg-done = Vždy sa pozri na koňovu nohu: rozhoduje, kam môže ísť.
+
+course-xiangqi-elephant-title = Slon
+course-xiangqi-elephant-goal = Navštív slonom obe označené body.
+course-xiangqi-elephant-hint-1 = Slon ide presne o dva body šikmo. Rieku nikdy neprekročí.
+course-xiangqi-elephant-done = Slon stráži svoju polovicu dosky.
+
+course-xiangqi-elephant-eye-title = Slonie oko
+course-xiangqi-elephant-eye-goal = Dostaň slona na označený bod.
+course-xiangqi-elephant-eye-hint-1 = Figúra na bode medzi tým slona zablokuje (stojí mu na oku). Najprv ju odsuň.
+course-xiangqi-elephant-eye-done = Slona blokuje bod, cez ktorý ide, tak ako koňa.
+
+course-xiangqi-advisor-title = Radca
+course-xiangqi-advisor-goal = Navštív radcom obe označené body.
+course-xiangqi-advisor-hint-1 = Radca ide o jeden bod šikmo a nikdy neopustí palác.
+course-xiangqi-advisor-done = Radcovia zostávajú pri generálovi.
+
+course-xiangqi-general-title = Generál
+course-xiangqi-general-goal = Prejdi generálom na oba označené body.
+course-xiangqi-general-hint-1 = Generál ide o jeden bod po priamke a nikdy neopustí palác, štvorec deviatich bodov s uhlopriečkami.
+course-xiangqi-general-done = Generál žije v paláci. Kto ho stratí, prehrá.
+
+course-xiangqi-cannon-title = Delo
+course-xiangqi-cannon-goal = Navštív delom obe označené body.
+course-xiangqi-cannon-hint-1 = Keď neberie, ide delo ako voz.
+course-xiangqi-cannon-done = Berie po svojom, ako uvidíš vzápätí.
+
+course-xiangqi-cannon-screen-title = Zástena
+course-xiangqi-cannon-screen-goal = Vezmi delom koňa.
+course-xiangqi-cannon-screen-hint-1 = Delo berie tak, že preskočí presne jednu figúru ktorejkoľvek strany: zástenu.
+course-xiangqi-cannon-screen-done = Cez jednu zástenu berie delo aj zďaleka.
+
+course-xiangqi-make-a-screen-title = Postav zástenu
+course-xiangqi-make-a-screen-goal = Vezmi delom voz.
+course-xiangqi-make-a-screen-hint-1 = Keď medzi nimi nič nestojí, delo brať nemôže.
+course-xiangqi-make-a-screen-hint-2 = Postav koňa medzi delo a voz a potom ber.
+course-xiangqi-make-a-screen-done = Najlepšie zásteny sú tvoje vlastné figúry.
+
+course-xiangqi-soldier-title = Vojak
+course-xiangqi-soldier-goal = Dostaň vojaka na oba označené body.
+course-xiangqi-soldier-hint-1 = Vojak ide o jeden bod dopredu. Za riekou smie ísť aj o jeden bod nabok.
+course-xiangqi-soldier-done = Nikdy necúva, tak ho posúvaj opatrne.
+
+course-xiangqi-flying-general-title = Generáli sa nikdy nepozerajú do očí
+course-xiangqi-flying-general-goal = Dostaň koňa na označený bod. Nepovolený ťah cvičenie pokazí.
+course-xiangqi-flying-general-hint-1 = Dvaja generáli nesmú stáť na jednom stĺpci bez ničoho medzi nimi.
+course-xiangqi-flying-general-hint-2 = Kôň je jediná figúra medzi generálmi. Najprv uhni generálom nabok.
+course-xiangqi-flying-general-done = Figúra medzi generálmi je pripútaná k svojmu stĺpcu.
+
+course-xiangqi-check-title = Šach
+course-xiangqi-check-goal = Napadni nepriateľského generála: daj šach.
+course-xiangqi-check-hint-1 = Voz útočí po svojom stĺpci aj rade.
+course-xiangqi-check-done = Generála v šachu treba hneď zachrániť.
+
+course-xiangqi-mate-title = Mat
+course-xiangqi-mate-goal = Daj mat jedným ťahom.
+course-xiangqi-mate-hint-1 = Jeden voz už generálovi zatvára rad na útek; druhý dá šach po jeho rade.
+course-xiangqi-mate-done = Mat: generál pred šachom neunikne a ty si vyhral.
+
+course-xiangqi-no-moves-title = Bez ťahu sa prehráva
+course-xiangqi-no-moves-goal = Vyhraj tým, že súperovi nenecháš žiadny povolený ťah.
+course-xiangqi-no-moves-hint-1 = V Xiangqi prehrá strana, ktorá nemá povolený ťah, aj keď nie je v šachu.
+course-xiangqi-no-moves-hint-2 = Zavri generálovi jediný voľný bod; tvoj generál ho drží mimo stĺpca e.
+course-xiangqi-no-moves-done = Pat tu nie je remíza: kto nemá ťah, prehral.
+
+## Priateľský šach
+
+course-friendly-lesson-pieces = Figúry
+course-friendly-lesson-bonds = Spojenia
+course-friendly-lesson-chains = Reťaze
+course-friendly-lesson-the-king = Kráľ
+
+course-friendly-rook-title = Veža
+course-friendly-rook-goal = Navštív vežou obe označené polia.
+course-friendly-rook-hint-1 = Figúry ťahajú ako v šachu: veža po stĺpcoch a radoch.
+course-friendly-rook-done = Každá figúra ťahá ako v šachu. Mení sa to, čo sa stane, keď sa stretnú.
+
+course-friendly-bishop-title = Strelec
+course-friendly-bishop-goal = Navštív strelcom obe označené polia.
+course-friendly-bishop-hint-1 = Strelec ťahá šikmo.
+course-friendly-bishop-done = Správne.
+
+course-friendly-knight-title = Jazdec
+course-friendly-knight-goal = Navštív jazdcom obe označené polia.
+course-friendly-knight-hint-1 = Jazdec skáče o dve polia jedným smerom a o jedno nabok.
+course-friendly-knight-done = Správne.
+
+course-friendly-queen-title = Dáma
+course-friendly-queen-goal = Navštív dámou obe označené polia.
+course-friendly-queen-hint-1 = Dáma ťahá ako veža alebo ako strelec.
+course-friendly-queen-done = Správne.
+
+course-friendly-pawn-title = Pešiak
+course-friendly-pawn-goal = Dostaň pešiaka na obe označené polia.
+course-friendly-pawn-hint-1 = Zo svojho prvého poľa smie pešiak ísť o dve polia dopredu, potom o jedno.
+course-friendly-pawn-done = Pešiaci idú rovno dopredu. Šikmo iba na nepriateľskú figúru.
+
+course-friendly-bond-title = Spojenie
+course-friendly-bond-goal = Stúp na nepriateľského pešiaka a vytvor spojenie.
+course-friendly-bond-hint-1 = Nič sa neberie: figúra, ktorá dopadne na nepriateľskú, s ňou stojí ako spojenie.
+course-friendly-bond-done = Spojenie: dve figúry oboch farieb na jednom poli, odteraz priatelia.
+
+course-friendly-pawn-bond-title = Pešiakovo spojenie
+course-friendly-pawn-bond-goal = Vytvor spojenie pešiakom.
+course-friendly-pawn-bond-hint-1 = Pešiak sa spája tak, ako by v šachu bral: o jedno pole šikmo dopredu.
+course-friendly-pawn-bond-done = Správne.
+
+course-friendly-move-a-bond-title = Presuň spojenie
+course-friendly-move-a-bond-goal = Presuň svojho jazdca v spojení na označené pole.
+course-friendly-move-a-bond-hint-1 = Keď ťaháš svojou figúrou v spojení, nesieš partnera so sebou, na prázdne pole.
+course-friendly-move-a-bond-done = Spojenie smie presunúť každý hráč svojou figúrou v ňom.
+
+course-friendly-king-never-bonds-title = Kráľ sa nikdy nespája
+course-friendly-king-never-bonds-goal = Prejdi kráľom na označené pole. Nepovolený ťah cvičenie pokazí.
+course-friendly-king-never-bonds-hint-1 = Kráľ ide iba na prázdne polia: na jazdca stúpiť nesmie.
+course-friendly-king-never-bonds-done = Králi zostávajú sami celú partiu.
+
+course-friendly-chain-title = Reťaz
+course-friendly-chain-goal = Vstúp dámou do spojenia na d4 a potom potiahni figúrou, ktorú uvoľní.
+course-friendly-chain-hint-1 = Figúra, ktorá stúpi na spojenie, zaujme miesto figúry svojej farby.
+course-friendly-chain-hint-2 = Uvoľnený pešiak musí ísť ďalej v tom istom ťahu: vstúp na d4, potom potiahni pešiakom.
+course-friendly-chain-done = To je reťaz: jeden ťah, dve pohnuté figúry.
+
+course-friendly-longer-chain-title = Dlhšia reťaz
+course-friendly-longer-chain-goal = Zahraj jedným ťahom reťaz s dvoma uvoľneniami.
+course-friendly-longer-chain-hint-1 = Pešiak uvoľnený na d4 môže šikmo vstúpiť do spojenia na e5.
+course-friendly-longer-chain-hint-2 = Dáma na d4, pešiak na e5 a potom uvoľnená veža ďalej.
+course-friendly-longer-chain-done = Reťaze môžu prebehnúť celou doskou.
+
+course-friendly-bond-the-king-title = Spoj sa s kráľom
+course-friendly-bond-the-king-goal = Vyhraj: spoj figúru s nepriateľským kráľom.
+course-friendly-bond-the-king-hint-1 = Vyhráš tým, že dopadneš na nepriateľského kráľa.
+course-friendly-bond-the-king-done = Vyhral si. Spojenie s kráľom je jediná cesta k výhre.
+
+course-friendly-chain-to-the-king-title = Na konci reťaze
+course-friendly-chain-to-the-king-goal = Vyhraj tým, že sa ku kráľovi dostaneš na konci reťaze.
+course-friendly-chain-to-the-king-hint-1 = Žiadna tvoja figúra na kráľa priamo nedosiahne. Pozri sa na spojenie na d4.
+course-friendly-chain-to-the-king-hint-2 = Dáma vstúpi na d4 a uvoľní tvojho strelca, ktorý prebehne po uhlopriečke na h8.
+course-friendly-chain-to-the-king-done = Spojenie je skrytá hrozba: reťaz cez neho môže dosiahnuť kráľa.
+
+course-friendly-sako-title = Ŝako
+course-friendly-sako-goal = Tvoj kráľ je ohrozený (Ŝako): veža by sa s ním mohla spojiť. Zachráň ho.
+course-friendly-sako-hint-1 = Hrozba nič nezakazuje: kráľ, ktorého necháš ohrozeného, je ďalším ťahom stratený.
+course-friendly-sako-hint-2 = Uhni kráľom z prvého radu.
+course-friendly-sako-done = Ŝako znamená, že tvoj kráľ je ohrozený. Odpovedz naň hneď.
+
+course-friendly-castle-with-a-bond-title = Rošáda so spojením
+course-friendly-castle-with-a-bond-goal = Urob malú rošádu. Tvoja veža je v spojení.
+course-friendly-castle-with-a-bond-hint-1 = Rošuj ako v šachu: kráľ ide o dve polia smerom k veži.
+course-friendly-castle-with-a-bond-done = Veža vezme partnera so sebou na f1.
+
+## Ťie-čchi
+
+course-jieqi-lesson-face-down = Skryté figúry
+course-jieqi-lesson-face-up = Odkryté figúry
+course-jieqi-lesson-capture = Branie skrytej figúry
+course-jieqi-lesson-win = Výhra
+
+course-jieqi-hidden-chariot-title = Na bode voza
+course-jieqi-hidden-chariot-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-chariot-hint-1 = Skrytá figúra ťahá ako figúra, na ktorej východiskovom bode stojí: na a1 ako voz.
+course-jieqi-hidden-chariot-done = Ťahom sa odkryla. Nikto nevedel, čo je, ani ty.
+
+course-jieqi-hidden-horse-title = Na bode koňa
+course-jieqi-hidden-horse-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-horse-hint-1 = Na b1 ťahá skrytá figúra ako kôň.
+course-jieqi-hidden-horse-done = Odteraz ťahá ako to, čím sa ukázala.
+
+course-jieqi-hidden-elephant-title = Na bode slona
+course-jieqi-hidden-elephant-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-elephant-hint-1 = Na c1 ťahá skrytá figúra ako slon, o dva body šikmo.
+course-jieqi-hidden-elephant-done = Správne.
+
+course-jieqi-hidden-advisor-title = Na bode radcu
+course-jieqi-hidden-advisor-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-advisor-hint-1 = Na d1 ťahá skrytá figúra ako radca, o jeden bod šikmo v paláci.
+course-jieqi-hidden-advisor-done = Správne.
+
+course-jieqi-hidden-cannon-title = Na bode dela
+course-jieqi-hidden-cannon-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-cannon-hint-1 = Na b3 ťahá skrytá figúra ako delo.
+course-jieqi-hidden-cannon-done = Správne.
+
+course-jieqi-hidden-soldier-title = Na bode vojaka
+course-jieqi-hidden-soldier-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-soldier-hint-1 = Na bode vojaka ide skrytá figúra o jeden bod dopredu.
+course-jieqi-hidden-soldier-done = Správne.
+
+course-jieqi-reveal-title = Odkry jednu
+course-jieqi-reveal-goal = Odkry figúru: potiahni ktoroukoľvek svojou skrytou figúrou.
+course-jieqi-reveal-hint-1 = Každý ťah skrytej figúry ju odkryje.
+course-jieqi-reveal-done = Čo ťah odkryje, je šťastie. Hrať s týmto šťastím je celá hra.
+
+course-jieqi-what-it-really-is-title = Čo je naozaj
+course-jieqi-what-it-really-is-goal = Dostaň figúru z a1 na označený bod.
+course-jieqi-what-it-really-is-hint-1 = Jej prvý ťah je ťah voza. Potom ťahá ako to, čím sa ukázala.
+course-jieqi-what-it-really-is-hint-2 = Je to kôň: z a5 dosiahne kôň b7.
+course-jieqi-what-it-really-is-done = Na odkrytú figúru sa vždy pozri znova.
+
+course-jieqi-free-advisor-title = Voľný radca
+course-jieqi-free-advisor-goal = Dostaň radcu na označený bod.
+course-jieqi-free-advisor-hint-1 = Odkrytý radca smie opustiť palác: o jeden bod šikmo kdekoľvek.
+course-jieqi-free-advisor-done = V Ťie-čchi chodia odkrytí radcovia a slony kamkoľvek.
+
+course-jieqi-free-elephant-title = Voľný slon
+course-jieqi-free-elephant-goal = Preveď slona cez rieku na označený bod.
+course-jieqi-free-elephant-hint-1 = Odkrytý slon smie prekročiť rieku. Figúra na jeho oku ho stále blokuje.
+course-jieqi-free-elephant-done = Správne.
+
+course-jieqi-take-hidden-title = Vezmi skrytú figúru
+course-jieqi-take-hidden-goal = Vezmi skrytú figúru.
+course-jieqi-take-hidden-hint-1 = Tvoj voz ide po stĺpci.
+course-jieqi-take-hidden-done = Vidíš, čo si vzal. Súper sa to nedozvie nikdy.
+
+course-jieqi-take-two-hidden-title = Dve tajomstvá
+course-jieqi-take-two-hidden-goal = Vezmi obe skryté figúry.
+course-jieqi-take-two-hidden-hint-1 = Najprv vezmi tú na svojom stĺpci, potom prebehni po rade.
+course-jieqi-take-two-hidden-done = Čo si vzal, ti povie, čo sa ešte môže skrývať na súperovej strane.
+
+course-jieqi-check-title = Šach
+course-jieqi-check-goal = Daj šach.
+course-jieqi-check-hint-1 = Voz útočí po svojom rade.
+course-jieqi-check-done = Šach a mat platia ako v Xiangqi.
+
+course-jieqi-mate-title = Mat
+course-jieqi-mate-goal = Daj mat jedným ťahom.
+course-jieqi-mate-hint-1 = Jeden voz zatvára generálovi rad; druhý dá šach po jeho rade.
+course-jieqi-mate-done = Vyhral si.
+
+course-jieqi-no-moves-title = Bez ťahu sa prehráva
+course-jieqi-no-moves-goal = Vyhraj tým, že súperovi nenecháš žiadny povolený ťah.
+course-jieqi-no-moves-hint-1 = Ako v Xiangqi prehrá strana, ktorá nemá povolený ťah.
+course-jieqi-no-moves-hint-2 = Zavri generálovi jediný voľný bod; tvoj generál ho drží mimo stĺpca e.
+course-jieqi-no-moves-done = Správne. Poznáš pravidlá Ťie-čchi: skús partiu proti Nováčikovi.
+
+## Stránky hier
+
+page-jesonmor-summary = Mongolských deväť koní: obsaďte stred a udržte ho jeden ťah.
+page-jesonmor-rules = Ako sa hrá Jeson Mor
+page-jesonmor-board-title = Doska a jazdci
+page-jesonmor-board = Deväť stĺpcov, a až i, a deväť radov. Každá strana má deväť jazdcov na svojom prvom rade, červený na 1. a zelený na 9., rozoznáte ich podľa farby podstavca; začína červený. Jazdec skáče ako v šachu: o dve polia jedným smerom a o jedno nabok, ponad všetko, čo stojí medzi. Súperovho jazdca berie tak, že skočí na jeho pole.
+page-jesonmor-centre-title = Stred
+page-jesonmor-centre = Pole v strede, e5, je vyznačené. Jazdca na e5 ešte môže súper vziať. Ak tam stojí aj vtedy, keď ste opäť na ťahu, ťah ním preč z e5 vyhráva partiu. Jazdec, ktorý berie na e5, drží pole pre svoju stranu a tiež musí prečkať súperovu odpoveď.
+page-jesonmor-ends-title = Výhra a remízy
+page-jesonmor-ends = Vyhráva aj ten, kto vezme súperovi posledného jazdca, a ten, po ktorého ťahu súper nemá žiadny ťah. Trojnásobné opakovanie pozície a päťdesiat ťahov každej strany bez brania sú remíza.
+page-jesonmor-rule-origin-title = Odkiaľ pravidlo pochádza
+page-jesonmor-rule-origin = Jediný starší opis, opis Assie Popovovej z roku 1974 podľa Namžildorža, hovorí len to, že každý hráč sa snaží dosiahnuť stred. Doslova vzaté by prvý hráč došiel na e5 na druhom ťahu, skôr ako by mu druhý mohol zabrániť. David Pritchard predpokladal, že pole treba jeden ťah udržať; tu sa hrá podľa znenia Wikipedie, opustenie e5 po súperovej odpovedi. Fairy-Stockfish končí partiu o ťah skôr, hneď ako odpoveď jazdca nevzala.
+page-jesonmor-story = Príbeh · Mongolsko · mongolská hra, zapísaná v roku 1966
+page-jesonmor-when-title = Kedy a kde
+page-jesonmor-when = Jeson Mor, „deväť koní“, je mongolská hra. Poznáme ju z kníh mongolského bádateľa Namžildorža o hrách Mongolska (Ulanbátar, 1963 a 1966), ktoré v roku 1974 rozobrala etnografka Assia Popovová. Zaradila ju medzi závodné hry: každá strana má deväť figúrok koní na doske 9 × 9 polí, kone skáču ako šachoví jazdci a každý hráč sa snaží ako prvý dosiahnuť stredové pole.
+page-jesonmor-changed-title = Ako sa hra menila
+page-jesonmor-changed = Popovová uvádza len cieľ hry. Opisuje ju vedľa hry aralzaa, v ktorej tri kone na každej strane pretekajú po doske 3 × 3 na súperovo východiskové miesto a neberú sa; v Jeson Mor môžu kone aj brať, no branie je podľa nej druhoradé oproti závodu. Doslova vzaté by dosiahnutie stredu vyhralo už na druhom ťahu prvého hráča, preto David Pritchard (1994) predpokladal, že jazdec musí stred jeden ťah udržať. Wikipedia a program Fairy-Stockfish z toho urobili pravidlo: jazdec musí na e5 prečkať súperovu odpoveď a vyhrá, keď pole opustí.
+page-jesonmor-today-title = Dnes
+page-jesonmor-today = Hrajú ju programy ako Fairy-Stockfish a herný systém Ludii a online ju ponúka PyChess.
+page-jesonmor-did-you-know = Vedeli ste?
+page-jesonmor-fact-title = Kone zo šachu
+page-jesonmor-fact = Popovová píše, že kone v hre aralzaa sú vyrezané z dreva ako šachové figúry, a Jeson Mor používa tie isté figúrky. David Pritchard ju vo svojej encyklopédii zaradil medzi hry s „pevným cieľom na neutrálnom území“.
+page-jesonmor-sources = Zdroje
+page-jesonmor-books-title = Literatúra
+page-jesonmor-books = A. Popova, Études mongoles 5 (1974) · D. B. Pritchard, The Classified Encyclopedia of Chess Variants (2007) · Wikipedia
+
+page-xiangqi-summary = Čínsky šach: rieka, paláce a delo, ktoré berie skokom.
+page-xiangqi-rules = Ako sa hrá siang-čchi
+page-xiangqi-aim-title = Cieľ
+page-xiangqi-aim = Siang-čchi je čínsky šach, najobľúbenejšia stolová hra v Číne, ktorú vo Vietname hrajú ako cờ tướng. Figúry stoja na priesečníkoch čiar, nie na poliach. Cieľom je dať súperovmu generálovi mat: napadnúť ho tak, aby ho nezachránil žiadny ťah. Napadnutý generál je v šachu a žiadny ťah nesmie nechať vlastného generála napadnutého.
+page-xiangqi-board-title = Doska
+page-xiangqi-board = Doska má deväť stĺpcov a desať radov bodov. Rieka cez stred delí dosku na dve polovice a každá strana má palác z deviatich bodov s dvoma uhlopriečkami. Prvý ťahá Červený.
+page-xiangqi-pieces-title = Figúry
+page-xiangqi-pieces = Voz ide o ľubovoľný počet bodov po čiare, dopredu, dozadu aj do strany, no cez iné figúry neprejde. Kôň ide o jeden bod rovno a potom o jeden šikmo von; figúra na tom prvom bode ho zablokuje. Slon ide presne o dva body šikmo, neprejde cez figúru na bode medzi nimi a nikdy neprekročí rieku. Figúra berie tak, že vstúpi na bod so súperovou figúrou.
+page-xiangqi-cannon-title = Delo
+page-xiangqi-cannon = Delo ťahá ako voz, ale berie len skokom cez presne jednu figúru, svoju alebo súperovu, na súperovu figúru za ňou.
+page-xiangqi-palace-title = Generáli a palác
+page-xiangqi-palace = Generál ide o jeden bod po čiare, radcovia o jeden bod šikmo a ani jeden neopustí palác. Generáli nesmú nikdy stáť proti sebe na stĺpci, na ktorom medzi nimi nič nie je.
+page-xiangqi-soldiers-title = Vojaci
+page-xiangqi-soldiers = Vojak ide o jeden bod dopredu. Keď prekročí rieku, môže ísť aj o jeden bod do strany. Nikdy necúva a nepremieňa sa.
+page-xiangqi-ends-title = Výhra a remízy
+page-xiangqi-ends = Vyhráva mat a prehráva aj strana, ktorá nemá žiadny legálny ťah, hoci nie je v šachu. Päťdesiat ťahov bez brania je remíza, rovnako ako pozícia, v ktorej ani jednej strane nezostala figúra, ktorá môže útočiť.
+page-xiangqi-repetition-title = Opakovanie
+page-xiangqi-repetition = Keď sa pozícia zopakuje tretíkrát, prehráva strana, ktorá dávala šach každým ťahom opakovania. Inak prehráva strana, ktorá stále prenasledovala figúru: nekrytú, alebo silnejšiu, napríklad voz napadnutý koňom. Ak to nerobila ani jedna strana, alebo obe, je to remíza. Sú to pravidlá Ázijskej federácie siang-čchi tak, ako ich hrajú Fairy-Stockfish a pychess.
+page-xiangqi-handicaps-title = Handicapy
+page-xiangqi-handicaps = V Číne môže silnejší hráč dať koňa, oboch koní, delo alebo voz (让子), ako sa dohodnú pred partiou; tu dávajúci hrá za Červeného, prichádza o figúru na svojej ľavej strane a ťahá prvý. Ľudové pravidlá často chránia aj niektoré jeho figúry (napríklad nepohnutého stredného vojaka po odovzdaní koňa); táto hra ich vynecháva. Môže ich dať bot alebo vy („Handicap“ v nastavení).
+page-xiangqi-story = Príbeh
+page-xiangqi-origin-title = Odkiaľ pochádza
+page-xiangqi-origin = Väčšina historikov odvodzuje siang-čchi rovnako ako šach od indickej čaturangy, niektorí v ňom vidia čínsky pôvod. Najstarší opis pravidiel pochádza z dynastie Tchang. Rieka sa volá „rieka Čchu, hranica Chan“ podľa vojny medzi Čchu a Chan (206 – 202 pred n. l.). Vyrástol z neho kórejský džanggi.
+page-xiangqi-sources = Zdroje
+page-xiangqi-books-title = Pravidlá
+page-xiangqi-books = Pravidlá Ázijskej federácie siang-čchi, ako ich hrajú Fairy-Stockfish a pychess.
+
+page-jieqi-summary = Siang-čchi s figúrami lícom nadol: každú odkryje jej prvý ťah.
+page-jieqi-rules = Ako sa hrá ťie-čchi
+page-jieqi-aim-title = Cieľ
+page-jieqi-aim = Ťie-čchi je siang-čchi s figúrami lícom nadol. Pätnásť figúr každej strany okrem generála sa zamieša a položí lícom nadol na jej začiatočné body; zakrytá figúra ťahá ako figúra bodu, na ktorom stojí, a týmto ťahom sa odkryje. Cieľom je dať súperovmu generálovi mat.
+page-jieqi-start-title = Začiatok
+page-jieqi-start = Doska je zo siang-čchi. Každý generál stojí lícom nahor na svojom bode; ostatných pätnásť figúr každej strany sa zamieša a položí lícom nadol na začiatočné body tej strany: dva vozy, dvaja kone, dvaja slony, dvaja radcovia, dve delá a päť vojakov v ľubovoľnom poradí. Prvý ťahá Červený.
+page-jieqi-face-down-title = Zakryté figúry
+page-jieqi-face-down = Zakrytá figúra ťahá ako figúra bodu, na ktorom stojí: na bode voza ako voz, na bode koňa ako kôň, na bode vojaka o krok dopredu a tak ďalej, a rovnako aj berie. Keď sa pohne, otočí sa lícom nahor a odvtedy je tým, čím naozaj je, nech stojí kdekoľvek.
+page-jieqi-face-up-title = Odkryté figúry
+page-jieqi-face-up = Odkryté figúry ťahajú ako v siang-čchi, s jediným rozdielom: radcov a slonov už nedrží palác ani rieka. Radca ide o jeden bod šikmo kdekoľvek; slon ide o dva body šikmo kdekoľvek, stále ho však zablokuje figúra na bode medzi nimi. Vojak ide dopredu a za riekou aj do strany.
+page-jieqi-captured-title = Zobraté zakryté figúry
+page-jieqi-captured = Kto zoberie zakrytú figúru, vidí, čo to bolo; jej majiteľ sa to nedozvie. Zobratú figúru, ktorá bola lícom nahor, vidia obaja.
+page-jieqi-ends-title = Výhra a remízy
+page-jieqi-ends = Vyhráva mat a prehráva aj strana, ktorá nemá žiadny legálny ťah. Päťdesiat ťahov bez brania je remíza; odkrytie figúry počítanie nezačína odznova.
+page-jieqi-repetition-title = Opakovanie
+page-jieqi-repetition = Ako v siang-čchi: keď sa pozícia zopakuje tretíkrát, prehráva strana, ktorá dávala šach každým ťahom, inak strana, ktorá stále prenasledovala figúru. Zakrytá figúra sa počíta ako figúra svojho bodu.
+page-jieqi-other-rules-title = Iné výklady
+page-jieqi-other-rules = Niektorí píšu, že zobratú zakrytú figúru nevidí nikto, ani ten, kto ju zobral. Pravidlá Tencentu zakazujú šachovať alebo prenasledovať tú istú figúru viac ako šesť ťahov po sebe a remízujú po 40 kolách bez brania; jeden vietnamský návod remízuje pri šiestom opakovaní. PyChess dovoľuje zakrytému radcovi vyjsť z paláca.
+page-jieqi-story = Príbeh · Hongkong · v parkoch Hongkongu a Kuang-tungu od 80. rokov 20. storočia; turnaje od roku 2011
+page-jieqi-when-title = Kedy a kde
+page-jieqi-when = Ťie-čchi, „odkrývací šach“, je ľudová hra Hongkongu a Kuang-tungu. Podľa podania, ktoré opakuje väčšina prameňov, preniesol Lo Kam-sing so svojím bratom v 80. rokoch do siang-čchi figúry lícom nadol z jednej vojenskej hry a hra sa rozšírila po parkoch oboch miest. Okolo roku 2001 sa rozmohla v prímorských mestách, pod mnohými menami a s pravidlami, ktoré sa miesto od miesta líšili.
+page-jieqi-changed-title = Ako sa hra menila
+page-jieqi-changed = Doska a figúry sú zo siang-čchi, no figúry oboch strán okrem generála začínajú zamiešané lícom nadol; zakrytá figúra ťahá ako figúra svojho bodu a týmto ťahom sa odkryje. Odkrytí radcovia a slony smú opustiť palác a prekročiť rieku, takže hra je divokejšia než jej predok.
+page-jieqi-today-title = Dnes
+page-jieqi-today = Prvý oficiálny turnaj sa konal v Hongkongu v roku 2011, v roku 2014 pribudli písané súťažné pravidlá, ktoré konzultovali dvaja veľmajstri siang-čchi, a v roku 2016 ju prijala Čínska šachová asociácia. Hrá sa vo veľkých aplikáciách siang-čchi, vo Vietname ako cờ úp a na PyChess.
+page-jieqi-did-you-know = Vedeli ste?
+page-jieqi-fact-title = Strata, o ktorej neviete
+page-jieqi-fact = Kto zoberie zakrytú figúru, vidí, čo to bolo; jej majiteľ sa to nedozvie nikdy, takže môže prísť o voz a ani o tom nevedieť.
+page-jieqi-piece-names = Pôvodné mená figúr
+page-jieqi-names-title = Tmavé a svetlé
+page-jieqi-names = Figúry siang-čchi, lícom nadol, kým sa nepohnú: zakryté sa volajú „tmavé“ (暗子), odkryté „svetlé“ (明子).
+page-jieqi-sources = Zdroje
+page-jieqi-books-title = Pramene
+page-jieqi-books = Wikipedia (中文), 揭棋 · 山东象棋网, 关于揭棋的发展历程 (2017) · Tencent 天天象棋, 揭棋玩法说明 (2016) · PyChess
+
+page-friendly-summary = Nič sa neberie: figúry sa spájajú a spúšťajú reťazové reakcie.
+page-friendly-rules = Ako sa hrá priateľský šach
+page-friendly-aim-title = Šach bez brania
+page-friendly-aim = Priateľský šach sa hrá na šachovnici s bežnými figúrami a ťahmi, ale nič sa nikdy neberie.
+page-friendly-bonds-title = Spojenia
+page-friendly-bonds = Figúra, ktorá vstúpi na súperovu figúru, ju neberie: obe stoja spolu na poli ako spojenie. Spojenie môže neskôr posunúť ktorýkoľvek hráč, vždy ako svoju figúru v ňom, a tá vezme partnera so sebou. Spojenie ťahá len na voľné polia.
+page-friendly-chains-title = Reťaze
+page-friendly-chains = Samostatná figúra môže vstúpiť aj na spojenie a zaujať miesto figúry svojej farby. Tá sa uvoľní a v tom istom ťahu ide ďalej: na voľné pole, na súperovu figúru (nové spojenie) alebo na ďalšie spojenie, ktoré uvoľní ďalšiu figúru. Takáto reťazová reakcia môže prejsť celou šachovnicou. Ťah skončí, keď figúra dopadne a neuvoľní žiadnu ďalšiu.
+page-friendly-king-title = Kráľ
+page-friendly-king = Kráľ sa nikdy nespája a nezúčastňuje sa reťazí: ťahá len na voľné polia. Rošáda funguje ako v šachu, pokiaľ kráľ nie je ohrozený a neprechádza ani nevstupuje na ohrozené pole; veža v spojení vezme partnera so sebou.
+page-friendly-pawns-title = Pešiaci
+page-friendly-pawns = Pešiak ide dopredu na voľné pole, zo svojich prvých dvoch radov aj o dve polia, a šikmo dopredu ide len na súperovu figúru. Pešiak v spojení ide len rovno dopredu. Brať mimochodom sa dá aj v spojeniach a uprostred reťaze. Pešiak, ktorý dosiahne posledný rad, sa premení, aj keď ho tam v spojení dovezie súper: vtedy vyberiete jeho novú figúru na začiatku svojho ťahu.
+page-friendly-win-title = Víťazstvo
+page-friendly-win = Vyhráte, keď spojíte niektorú svoju figúru so súperovým kráľom, priamo alebo na konci reťaze. Kráľ, na ktorého sa dá takto dostať, je ohrozený a ukáže to lišta hráča. Na rozdiel od šachu hrozba nezakazuje žiadny ťah: kto ju prehliadne, tomu súper jednoducho vyhrá.
+page-friendly-draws-title = Remízy
+page-friendly-draws = Remízou je trojnásobné opakovanie pozície, päťdesiat ťahov každého bez nového spojenia či premeny, všetky figúry okrem kráľov v spojeniach alebo žiadny platný ťah.
+page-friendly-entering-title = Ako sa ťahá na tejto šachovnici
+page-friendly-entering = Figúru zdvihnite a položte ťuknutím alebo potiahnutím. V reťazi sa uvoľnená figúra vznáša nad svojím spojením a lišta pod šachovnicou ukazuje, ktorá figúra ide ďalej; tam môžete ťah aj začať odznova. Ponúkajú sa len kroky, po ktorých sa dá ťah dokončiť.
+page-friendly-story = Príbeh
+page-friendly-origin-title = Odkiaľ pochádza
+page-friendly-origin = Hru inde poznajú ako Paco Ŝako; vymyslel ju Felix Albers (2017) a hrá sa aj na pacoplay.com.
+page-friendly-sources = Zdroje
+page-friendly-books-title = Pravidlá
+page-friendly-books = Pravidlá Paco Ŝako a jeho otvorený herný program na pacoplay.com.
+
+course-xiangqi-endless-checks-title = Nekonečné šachy prehrávajú
+course-xiangqi-endless-checks-goal = Čierny ti dáva šach za šachom. Uhýbaj generálom medzi e2 a e1, kým sa pozícia nezopakuje tretíkrát.
+course-xiangqi-endless-checks-hint-1 = V Xiangqi prehrá strana, ktorá dáva šach každým ťahom opakovania, keď sa pozícia zopakuje tretíkrát.
+course-xiangqi-endless-checks-hint-2 = Na a2a1 odpovedz e1e2 a na a1a2 e2e1, ako prichádzajú šachy voza.
+course-xiangqi-endless-checks-done = Čierny šachoval donekonečna a prehral: v Xiangqi večný šach nie je remíza.
+
+course-friendly-lesson-promotion = Premena
+course-friendly-promote-title = Premena
+course-friendly-promote-goal = Dostaň pešiaka na posledný rad a vyber mu novú figúru.
+course-friendly-promote-hint-1 = Pešiak na poslednom rade sa zmení na dámu, vežu, strelca alebo jazdca, ako v šachu.
+course-friendly-promote-done = Správne.
+course-friendly-carried-to-promotion-title = Dovezený k premene
+course-friendly-carried-to-promotion-goal = Čierny ti v spojení doviezol pešiaka na e8. Vyber mu novú figúru a potom vyhraj.
+course-friendly-carried-to-promotion-hint-1 = Pešiak, ktorého ti súper dovezie na posledný rad, sa premení: jeho figúru vyberieš ako prvú časť svojho ťahu.
+course-friendly-carried-to-promotion-hint-2 = Urob z neho dámu a pošli vežu do spojenia na e8: uvoľnená dáma prebehne po rade ku kráľovi.
+course-friendly-carried-to-promotion-done = Súperovo spojenie posunulo tvojho pešiaka a tvoj pešiak vyhral.
+
+course-xiangqi-save-the-draw-title = Zachráň remízu
+course-xiangqi-save-the-draw-goal = Si v šachu a nemáš už žiadnu útočnú figúru. Vezmi voz: keď nezostane nič, čo môže útočiť, partia je remíza.
+course-xiangqi-save-the-draw-hint-1 = Na e2 môže brať tvoj radca alebo tvoj generál.
+course-xiangqi-save-the-draw-done = Remíza: ani jednej strane nezostala figúra, ktorá by mohla dať mat.
+
+course-jieqi-two-generals-title = Dvaja generáli
+course-jieqi-two-generals-goal = Vezmi poslednú nepriateľskú figúru: keď zostanú len dvaja generáli, partia je remíza.
+course-jieqi-two-generals-hint-1 = Tvoj generál môže vziať voz vedľa seba.
+course-jieqi-two-generals-done = Dvaja osamotení generáli sú remíza.
+
+course-friendly-all-bonded-title = Všetko spojené
+course-friendly-all-bonded-goal = Spoj poslednú samostatnú figúru: keď sú všetky figúry okrem kráľov v spojeniach, partia je remíza.
+course-friendly-all-bonded-hint-1 = Tvoj jazdec dosiahne na pešiaka.
+course-friendly-all-bonded-done = Remíza: keď je všetko spojené, ku kráľovi sa nikto nedostane.

@@ -1,0 +1,76 @@
+//! The shipped banks pass the generator's verification again, and their first ratings are
+//! what their lines measure (a sample of each; the whole bank with `rodina puzzles verify
+//! GAME`).
+
+use std::path::PathBuf;
+
+use rodina_puzzles::Puzzle;
+use rodina_puzzles::generate::{Options, RATING_SEEDS, first_rating, recheck};
+use rodina_rules::Variant;
+
+/// Puzzles re-verified per game, spread evenly over the bank.
+const SAMPLE: usize = 6;
+
+fn bank(variant: Variant) -> Vec<Puzzle> {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("banks/{}.csv", variant.name()));
+    let Ok(text) = std::fs::read_to_string(&path) else { return Vec::new() };
+    text.lines()
+        .skip(1)
+        .enumerate()
+        .map(|(n, line)| {
+            Puzzle::from_text(line).unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), n + 2))
+        })
+        .collect()
+}
+
+#[test]
+fn a_sample_of_every_bank_verifies_again() {
+    for &variant in Variant::ALL {
+        let puzzles = bank(variant);
+        if puzzles.is_empty() {
+            continue;
+        }
+        let nodes = Options::for_variant(variant, PathBuf::new()).verify_nodes;
+        for i in 0..SAMPLE.min(puzzles.len()) {
+            let p = &puzzles[i * puzzles.len() / SAMPLE.min(puzzles.len())];
+            assert_eq!(recheck(p, nodes), Ok(()), "{} {}", p.id, p.to_text());
+            assert_eq!(first_rating(p, RATING_SEEDS), Ok(p.rating), "{}", p.to_text());
+        }
+    }
+}
+
+#[test]
+fn a_changed_solution_fails_verification() {
+    let Some(p) = Variant::ALL.iter().flat_map(|&v| bank(v)).find(|p| p.moves.len() >= 4) else {
+        return;
+    };
+    let nodes = Options::for_variant(p.variant, PathBuf::new()).verify_nodes;
+    let mut wrong = p.clone();
+    // The opponent's reply swapped for the solver's first move: another line entirely.
+    wrong.moves.swap(1, 2);
+    assert!(recheck(&wrong, nodes).is_err());
+}
+
+/// Jieqi puzzles from a short seeded generator run (`rodina puzzles generate jieqi --games 10
+/// --threads 1`): posed on the solver's view, they verify again from the view FEN alone, and
+/// a changed line does not.
+#[test]
+fn jieqi_puzzles_on_the_solvers_view_verify_again() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/jieqi.csv");
+    let text = std::fs::read_to_string(&path).expect("the Jieqi test puzzles");
+    let puzzles: Vec<Puzzle> =
+        text.lines().skip(1).map(|l| Puzzle::from_text(l).expect("a puzzle line")).collect();
+    assert_eq!(puzzles.len(), 3);
+    let nodes = Options::for_variant(Variant::Jieqi, PathBuf::new()).verify_nodes;
+    for p in &puzzles {
+        // The FEN is a view: face-down pieces are `x`/`X`, and no identity is told.
+        assert!(p.fen.contains('x') || p.fen.contains('X'), "{}", p.fen);
+        assert_eq!(recheck(p, nodes), Ok(()), "{}", p.to_text());
+        assert_eq!(first_rating(p, RATING_SEEDS), Ok(p.rating), "{}", p.to_text());
+    }
+    let mut wrong = puzzles[0].clone();
+    let last = wrong.moves.len() - 1;
+    wrong.moves[last] = "a1a2".into();
+    assert!(recheck(&wrong, nodes).is_err());
+}
