@@ -23,10 +23,12 @@ use std::time::Duration;
 use rodina_app::{SessionError, StoreError};
 
 mod form;
+mod puzzle;
 mod text;
 mod types;
 
 pub use form::*;
+pub use puzzle::*;
 pub use text::*;
 pub use types::*;
 
@@ -49,7 +51,8 @@ pub enum RodinaError {
     /// version does not know (written by a newer one). Leave it as it is; an update opens it.
     #[error("{0}")]
     Unsupported(String),
-    /// The saved game asked for does not exist (deleted elsewhere). Refresh the list.
+    /// The saved game or the puzzle asked for does not exist (a game deleted elsewhere, a
+    /// puzzle id no bank has). Refresh the list, or ask for another puzzle.
     #[error("{0}")]
     NotFound(String),
     /// A saved game's record cannot be rebuilt. Offer to delete that game; the others are
@@ -63,6 +66,11 @@ pub enum RodinaError {
     /// The database was written by a newer version of the app. Ask the player to update.
     #[error("{0}")]
     DatabaseTooNew(String),
+    /// A puzzle, a game's puzzle bank or an attempt stored in the log cannot be used (a
+    /// build defect or damage). Nothing was changed: tell the player, and offer another
+    /// puzzle or game; that game's puzzles may stay unusable until an update.
+    #[error("{0}")]
+    PuzzleDamaged(String),
     /// The database could not be used for another reason (disk full, locked, no
     /// permission). Try again later or report it.
     #[error("{0}")]

@@ -385,3 +385,128 @@ fn a_save_waiting_for_the_disk_does_not_hold_the_game() {
     assert_eq!(s.save(Arc::clone(&store)).unwrap(), id);
     assert_eq!(store.list_games().unwrap()[0].ply_count, 1);
 }
+
+/// A Xiangqi mate in two of the generator's (Red's cannon screen), and a Jeson Mor puzzle.
+const PUZZLES: [&str; 2] = [
+    "x1,1n1akab2/9/4b2c1/C3p4/6p2/1c3R1Nr/P1P1P4/Nr6B/5R3/2BAKA3 b - - 3 18,b5h5 f5f10 e10e9 f2f9,1500,300,0,0,mate mateIn2 short,,,xiangqi,1",
+    "m1,1n2n2nn/9/3nnn3/6n2/9/3N2N2/3NNN3/9/1N4N1N b - - 0 9,i9h7 e3c4 e7c6 d4c6,1500,300,0,0,material short,,,jesonmor,1",
+];
+
+fn puzzle_banks() -> Arc<Puzzles> {
+    let banks =
+        PUZZLES.iter().map(|line| format!("{}\n{line}\n", rodina_puzzles::TEXT_HEADER)).collect();
+    Puzzles::from_banks(banks).unwrap()
+}
+
+/// A point from its coordinate text.
+fn at(text: &str) -> Point {
+    p(text.as_bytes()[0] - b'a', text[1..].parse::<u8>().unwrap() - 1)
+}
+
+#[test]
+fn a_puzzle_is_solved_by_taps_and_its_attempt_saved_through_the_exported_api() {
+    let store = Store::in_memory().unwrap();
+    let puzzles = puzzle_banks();
+    assert_eq!((puzzles.count(Variant::Xiangqi), puzzles.count(Variant::Jieqi)), (1, 0));
+    let s = puzzles.next(store.clone(), Variant::Xiangqi, None).unwrap().unwrap();
+    assert_eq!((s.id(), s.phase()), ("x1".to_owned(), PuzzlePhase::Opening));
+    let v = s.view();
+    assert_eq!((v.solver, v.board.ply_count, v.rated), (Side::First, 0, true));
+    let opponent = s.play_opponent().unwrap().unwrap();
+    assert_eq!(opponent.coordinate, "b5h5");
+    assert_eq!(s.view().board.last_move, Some(opponent));
+    assert_eq!(s.tap(at("f5")), PuzzleTapResult::Selected { point: at("f5") });
+    let PuzzleTapResult::Right { solved: false, .. } = s.tap(at("f10")) else { panic!("wrong") };
+    assert_eq!(s.phase(), PuzzlePhase::Replying);
+    assert!(s.play_opponent().unwrap().is_some());
+    assert_eq!(s.hint(), Some(at("f2")));
+    assert!(s.view().board.points.iter().any(|p| p.highlights.hint && p.point == at("f2")));
+    let PuzzleTapResult::Right { solved: true, .. } = s.drag(at("f2"), at("f9")) else { panic!() };
+    let v = s.view();
+    assert_eq!(v.phase, PuzzlePhase::Solved);
+    assert_eq!(v.result.as_deref(), Some("Solved with a hint: it counts as not solved."));
+    assert!(v.themes.contains(&Theme::MateIn2));
+    assert!(s.has_unsaved_attempts());
+    s.save_attempts(store.clone()).unwrap();
+    assert!(!s.has_unsaved_attempts());
+    let change = s.view().change.unwrap();
+    assert!(change.rated && change.change.unwrap() < 0, "a hint counts as failed: {change:?}");
+    let progress = puzzles.progress(store.clone(), Variant::Xiangqi).unwrap();
+    assert_eq!((progress.solved, progress.attempts, progress.puzzles), (0, 1, 1));
+    assert_eq!(progress.rating, change.after);
+    // The retry is unrated; the difficulty is the Store's.
+    assert!(s.retry().unwrap());
+    assert!(!s.view().rated);
+    assert_eq!(store.puzzle_difficulty(Variant::Xiangqi).unwrap(), Difficulty::Normal);
+    store.set_puzzle_difficulty(Variant::Xiangqi, Difficulty::Hardest).unwrap();
+    assert_eq!(puzzles.progress(store, Variant::Xiangqi).unwrap().difficulty, Difficulty::Hardest);
+}
+
+#[test]
+fn a_wrong_move_and_the_solution_through_the_exported_api() {
+    let store = Store::in_memory().unwrap();
+    let s = puzzle_banks().open(store.clone(), Variant::JesonMor, "m1".into()).unwrap();
+    s.play_opponent().unwrap();
+    assert_eq!(s.drag(at("d4"), at("b5")), PuzzleTapResult::Wrong { text: "d4b5".into() });
+    let PuzzleTapResult::Refused { refusal } = s.tap(at("e3")) else { panic!("taken") };
+    assert_eq!(refusal.kind, RefusalKind::GameOver);
+    assert!(s.show_solution());
+    assert!(s.solution_step(true));
+    let v = s.view();
+    assert_eq!(v.solution, Some(SolutionStep { shown: 1, length: 3 }));
+    assert_eq!(v.solution_text.as_deref(), Some("Solution: move 1 of 3"));
+    s.set_language(Language::Slovak);
+    assert_eq!(s.view().solution_text.as_deref(), Some("Riešenie: ťah 1 z 3"));
+    s.save_attempts(store.clone()).unwrap();
+    assert!(s.view().change_text.unwrap().starts_with('−'));
+}
+
+#[test]
+fn puzzle_errors_reach_the_apps_by_what_to_do_about_them() {
+    let store = Store::in_memory().unwrap();
+    let puzzles = puzzle_banks();
+    let err = puzzles.open(store.clone(), Variant::Xiangqi, "zz9".into()).err().unwrap();
+    assert!(matches!(err, RodinaError::NotFound(_)), "{err:?}");
+    let broken = format!("{}\nbroken\n", rodina_puzzles::TEXT_HEADER);
+    let err = Puzzles::from_banks(vec![broken]).err().unwrap();
+    assert!(matches!(err, RodinaError::PuzzleDamaged(_)), "{err:?}");
+    let bad_line = format!(
+        "{}\nd1,4k4/5P3/9/1N7/9/9/8p/9/9/R2K5 b - - 0 1,i4i3 a1b3,1500,300,0,0,mate,,,xiangqi,1\n",
+        rodina_puzzles::TEXT_HEADER
+    );
+    let damaged = Puzzles::from_banks(vec![bad_line]).unwrap();
+    let err = damaged.next(store, Variant::Xiangqi, None).err().unwrap();
+    assert!(matches!(err, RodinaError::PuzzleDamaged(ref m) if m.contains("d1")), "{err:?}");
+    assert!(
+        problem_text(Language::English, Problem::PuzzleDamaged { detail: "x".into() })
+            .starts_with("This puzzle cannot be used")
+    );
+}
+
+#[test]
+fn puzzle_texts_come_from_the_catalog() {
+    assert_eq!(difficulties().len(), 5);
+    assert_eq!(difficulty_name(Language::Slovak, Difficulty::Hardest), "Najťažšie");
+    assert_eq!(theme_name(Language::English, Theme::CannonScreen), "Cannon screen");
+    assert_eq!(puzzles_title(Language::English, Variant::Friendly), "Friendly chess puzzles");
+    assert_eq!(rating_change_text(Language::English, 7), "+7");
+    let rating = PuzzleRating { rating: 1500, deviation: 500, provisional: true };
+    assert_eq!(puzzle_rating_text(Language::Slovak, rating), "Hodnotenie 1500?");
+    let progress = PuzzleProgress {
+        variant: Variant::JesonMor,
+        rating,
+        solved: 2,
+        attempts: 5,
+        rated: 5,
+        puzzles: 3000,
+        difficulty: Difficulty::Normal,
+    };
+    let t = puzzle_progress_text(Language::Slovak, progress);
+    assert_eq!((t.solved.as_str(), t.attempts.as_str()), ("2 vyriešené úlohy", "5 pokusov"));
+    assert_eq!(ui_text(Language::English, UiText::PuzzleNext), "Next puzzle");
+    assert_eq!(ui_text(Language::Slovak, UiText::PuzzlesEntry), "Úlohy");
+    assert_eq!(
+        no_puzzle_text(Language::English, Variant::Jieqi, false),
+        "There are no Jieqi puzzles yet."
+    );
+}

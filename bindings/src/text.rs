@@ -130,6 +130,24 @@ pub enum UiText {
     StartupFailed,
     /// Tries to open the saved games again.
     StartupTryAgain,
+    /// The puzzles of a game, on its page.
+    PuzzlesEntry,
+    /// Shown while a puzzle is chosen.
+    PuzzlesLoading,
+    /// Asks for a hint.
+    PuzzleHint,
+    /// Shows a puzzle's solution.
+    PuzzleShowSolution,
+    /// Goes on to the next puzzle.
+    PuzzleNext,
+    /// Tries a puzzle again (unrated).
+    PuzzleRetry,
+    /// Steps the solution back.
+    PuzzlePreviousMove,
+    /// Steps the solution forward.
+    PuzzleNextMove,
+    /// The choice of how hard the puzzles are.
+    PuzzleDifficulty,
 }
 
 impl From<UiText> for app::text::UiText {
@@ -182,6 +200,15 @@ impl From<UiText> for app::text::UiText {
             UiText::StartupOpening => app::text::UiText::StartupOpening,
             UiText::StartupFailed => app::text::UiText::StartupFailed,
             UiText::StartupTryAgain => app::text::UiText::StartupTryAgain,
+            UiText::PuzzlesEntry => app::text::UiText::PuzzlesEntry,
+            UiText::PuzzlesLoading => app::text::UiText::PuzzlesLoading,
+            UiText::PuzzleHint => app::text::UiText::PuzzleHint,
+            UiText::PuzzleShowSolution => app::text::UiText::PuzzleShowSolution,
+            UiText::PuzzleNext => app::text::UiText::PuzzleNext,
+            UiText::PuzzleRetry => app::text::UiText::PuzzleRetry,
+            UiText::PuzzlePreviousMove => app::text::UiText::PuzzlePreviousMove,
+            UiText::PuzzleNextMove => app::text::UiText::PuzzleNextMove,
+            UiText::PuzzleDifficulty => app::text::UiText::PuzzleDifficulty,
         }
     }
 }
@@ -347,6 +374,11 @@ pub enum Problem {
         /// Why.
         detail: String,
     },
+    /// A puzzle, a game's puzzle bank or a stored attempt cannot be used.
+    PuzzleDamaged {
+        /// What is wrong.
+        detail: String,
+    },
     /// A bug.
     Internal {
         /// What happened.
@@ -369,6 +401,7 @@ impl From<Problem> for app::text::Problem {
             Problem::SavedGameDamaged { detail } => P::SavedGameDamaged { detail },
             Problem::Unsupported { detail } => P::Unsupported { detail },
             Problem::Randomness { detail } => P::Randomness { detail },
+            Problem::PuzzleDamaged { detail } => P::PuzzleDamaged { detail },
             Problem::Internal { detail } => P::Internal { detail },
         }
     }

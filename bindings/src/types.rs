@@ -203,6 +203,8 @@ pub struct Highlights {
     pub check: bool,
     /// A point with a meaning of its own in the rules (Jeson Mor's centre).
     pub special: bool,
+    /// A puzzle's hint: the next move starts here (never set in a game).
+    pub hint: bool,
 }
 
 impl From<app::Highlights> for Highlights {
@@ -215,6 +217,7 @@ impl From<app::Highlights> for Highlights {
             last_to: h.last_to,
             check: h.check,
             special: h.special,
+            hint: h.hint,
         }
     }
 }

@@ -20,6 +20,7 @@ enum Palette {
     static var lastMove: Color { Color(red: 0.95, green: 0.80, blue: 0.20).opacity(0.45) }
     static var check: Color { Color(red: 0.83, green: 0.18, blue: 0.18).opacity(0.9) }
     static var selected: Color { Color(red: 0.15, green: 0.55, blue: 0.25) }
+    static var hint: Color { Color(red: 0.01, green: 0.53, blue: 0.82).opacity(0.9) }
 
     /// How a piece is drawn: its disc (nil: the chess family's symbols stand alone, as
     /// diagrams print them) and the colour of its text.
@@ -62,7 +63,7 @@ struct PieceBadge: View {
     }
 }
 
-/// The board of every game, drawn from the state alone: Xiangqi and Jieqi on the lines'
+/// The board of every game, drawn from the state alone (a game's or a puzzle's): Xiangqi and Jieqi on the lines'
 /// intersections with the river and the palaces (Jieqi's face-down pieces as backs), Jeson
 /// Mor on 9 x 9 squares with its centre marked, Friendly chess on 8 x 8 with bonds as two
 /// half pieces on one square and a piece released by a chain hovering over it. Each screen
@@ -70,7 +71,7 @@ struct PieceBadge: View {
 /// board sends taps and drags as cells.
 @MainActor
 struct BoardCanvas: View {
-    let state: GameScreenState
+    let state: any BoardState
     let onTap: @MainActor (Cell) -> Void
     let onDrag: @MainActor (Cell, Cell) -> Void
 
@@ -125,7 +126,7 @@ struct BoardCanvas: View {
 /// Draws one state of the board into a canvas. A plain value apart from the view, so that the
 /// canvas may call it wherever it renders.
 struct BoardPainter {
-    let state: GameScreenState
+    let state: any BoardState
     /// The cell whose piece is being dragged (drawn under the finger instead).
     let lifted: Cell?
     let finger: CGPoint
@@ -167,6 +168,10 @@ struct BoardPainter {
             }
             if c.check {
                 context.stroke(circle(at, r * 1.12), with: .color(Palette.check), lineWidth: r * 0.18)
+            }
+            if c.hint {
+                // A puzzle's hint: a ring of its own, apart from the selection it leads to.
+                context.stroke(circle(at, r * 1.18), with: .color(Palette.hint), lineWidth: r * 0.14)
             }
         }
 

@@ -17,21 +17,10 @@ struct GameView: View {
             if let handOver = s.handOver {
                 HandOverView(handOver: handOver) { game.confirmHandOver() }
             } else {
-                PlayerBarView(bar: s.topBar, variant: s.variant, language: language)
-                BoardCanvas(
-                    state: s,
-                    onTap: { game.tap($0) },
-                    onDrag: { game.drag(from: $0, to: $1) })
-                    .layoutPriority(1)
-                PlayerBarView(bar: s.bottomBar, variant: s.variant, language: language)
+                BoardWithBars(state: s, controls: game)
             }
             StatusView(state: s, stop: { game.stopBot() }, goOn: { game.letBotGoOn() })
-            if let message = s.message {
-                DismissibleText(message: message, language: language, colour: .red) { game.dismissMessage() }
-            }
-            if let problem = s.saveProblem {
-                DismissibleText(message: problem, language: language, colour: .orange) { game.dismissMessage() }
-            }
+            BoardMessages(message: s.message, problem: s.saveProblem, language: language) { game.dismissMessage() }
             HStack {
                 Button(text(language, .gameUndo)) { game.undo() }
                     .disabled(!s.canUndo)
@@ -48,29 +37,13 @@ struct GameView: View {
             MoveListView(moves: s.moves, title: text(language, .gameMoves))
         }
         .padding(.horizontal)
-        .navigationTitle(gameName(language: language, variant: s.variant))
-        .navigationBarTitleDisplayMode(.inline)
-        // Leaving a game goes through the app (it waits for the last save), with the
-        // catalog's word; an edge swipe would also fight the board's drags.
-        .navigationBarBackButtonHidden(true)
-        .toolbar {
-            ToolbarItem(placement: .navigationBarLeading) {
-                Button(text(language, .gameBack)) { _ = app.back() }
-            }
-            ToolbarItem(placement: .navigationBarTrailing) {
-                Button(text(language, .gameFlip)) { game.flip() }
-            }
-        }
-        .sheet(isPresented: Binding(get: { game.state.promotion != nil }, set: { _ in })) {
-            if let promotion = game.state.promotion {
-                PromotionView(
-                    promotion: promotion,
-                    variant: game.state.variant,
-                    restartTitle: game.state.canRestartMove ? text(game.state.language, .gameRestartMove) : nil,
-                    choose: { game.choosePromotion($0) },
-                    restart: { game.restartMove() })
-            }
-        }
+        .boardScreenFrame(
+            title: gameName(language: language, variant: s.variant),
+            language: language,
+            canFlip: true,
+            app: app,
+            controls: game,
+            current: { game.state })
     }
 }
 

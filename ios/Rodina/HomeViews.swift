@@ -51,7 +51,8 @@ struct HomeView: View {
     }
 }
 
-/// One game's page: a new game, and its saved games (tap to go on playing, swipe to delete).
+/// One game's page: its puzzles with the player's progress, a new game, and its saved games
+/// (tap to go on playing, swipe to delete).
 @MainActor
 struct GameHomeView: View {
     @ObservedObject var app: AppController
@@ -65,6 +66,20 @@ struct GameHomeView: View {
             if let message = home.message {
                 Section {
                     DismissibleText(message: message, language: language, colour: .red) { app.dismissHomeMessage() }
+                }
+            }
+            if let card = home.puzzlesOf(variant) {
+                Section {
+                    Button {
+                        app.openPuzzles(variant)
+                    } label: {
+                        VStack(alignment: .leading, spacing: 2) {
+                            Label(card.title, systemImage: "target").font(.headline)
+                            Text(card.problem ?? [card.rating, card.solved, card.attempts].filter { !$0.isEmpty }.joined(separator: " · "))
+                                .font(.caption)
+                                .foregroundColor(card.problem == nil ? .secondary : .red)
+                        }
+                    }
                 }
             }
             Section {

@@ -113,6 +113,10 @@ struct RootView: View {
             if let game = app.game {
                 GameView(app: app, game: game)
             }
+        case .puzzle:
+            if let puzzle = app.puzzle {
+                PuzzleView(app: app, puzzles: puzzle)
+            }
         case .settings:
             SettingsView(app: app)
         }

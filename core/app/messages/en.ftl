@@ -262,3 +262,70 @@ label-rook = R
 label-bishop = B
 label-pawn = P
 label-face-down = ?
+
+## Puzzles
+
+puzzles-entry = Puzzles
+puzzles-title = { $game } puzzles
+puzzles-loading = Choosing a puzzle…
+puzzles-none = There are no { $game } puzzles yet.
+puzzles-all-solved = You have solved every { $game } puzzle.
+puzzles-solved = { $count ->
+    [one] { $count } puzzle solved
+   *[other] { $count } puzzles solved
+}
+puzzles-attempts = { $count ->
+    [one] { $count } attempt
+   *[other] { $count } attempts
+}
+puzzles-in-bank = { $count ->
+    [one] { $count } puzzle
+   *[other] { $count } puzzles
+}
+puzzle-opponent-moves = { $side } moves…
+puzzle-find-move = Your turn: find the best move for { $side }
+puzzle-correct-next = Correct! Now the next move for { $side }
+puzzle-wrong = { $move } is not the move: the puzzle is failed.
+puzzle-solved = Solved!
+puzzle-solved-hint = Solved with a hint: it counts as not solved.
+puzzle-failed = Puzzle failed
+puzzle-you = { $side } · You
+puzzle-hint = Hint: the move starts on { $square }
+puzzle-solution-start = The solution, { $moves }: step through it
+puzzle-solution-step = Solution: move { $shown } of { $length }
+puzzle-rating = Rating { $rating }
+puzzle-rating-provisional = Rating { $rating }?
+puzzle-change-up = +{ $change }
+puzzle-change-down = −{ $change }
+puzzle-change-none = ±0
+puzzle-not-rated = Not rated: only the first attempt at a puzzle counts.
+puzzle-rated = Puzzle rated { $rating }
+puzzle-hint-button = Hint
+puzzle-show-solution = Show the solution
+puzzle-next = Next puzzle
+puzzle-retry = Try again
+puzzle-previous-move = Previous move
+puzzle-next-move = Next move
+puzzle-difficulty = Difficulty
+difficulty-easiest = Easiest
+difficulty-easier = Easier
+difficulty-normal = Normal
+difficulty-harder = Harder
+difficulty-hardest = Hardest
+theme-mate = Mate
+theme-mateIn1 = Mate in 1
+theme-mateIn2 = Mate in 2
+theme-mateIn3 = Mate in 3
+theme-mateIn4 = Mate in 4
+theme-mateIn5 = Mate in 5 or more
+theme-material = Winning material
+theme-oneMove = One move
+theme-short = Short
+theme-long = Long
+theme-veryLong = Very long
+theme-cannonScreen = Cannon screen
+theme-centre = The centre
+theme-chain = Chain
+theme-sako = Ŝako
+theme-reveal = Reveal
+error-puzzle-damaged = This puzzle cannot be used: { $detail }

@@ -264,3 +264,73 @@ label-rook = V
 label-bishop = S
 label-pawn = P
 label-face-down = ?
+
+## Úlohy
+
+puzzles-entry = Úlohy
+puzzles-title = Úlohy: { $game }
+puzzles-loading = Vyberá sa úloha…
+puzzles-none = Úlohy pre hru { $game } zatiaľ nie sú.
+puzzles-all-solved = Vyriešili ste všetky úlohy hry { $game }.
+puzzles-solved = { $count ->
+    [one] { $count } vyriešená úloha
+    [few] { $count } vyriešené úlohy
+   *[other] { $count } vyriešených úloh
+}
+puzzles-attempts = { $count ->
+    [one] { $count } pokus
+    [few] { $count } pokusy
+   *[other] { $count } pokusov
+}
+puzzles-in-bank = { $count ->
+    [one] { $count } úloha
+    [few] { $count } úlohy
+   *[other] { $count } úloh
+}
+puzzle-opponent-moves = Ťahá { $side }…
+puzzle-find-move = Ste na ťahu ({ $side }): nájdite najlepší ťah
+puzzle-correct-next = Správne! Teraz ďalší ťah ({ $side })
+puzzle-wrong = { $move } nie je správny ťah: úloha nevyriešená.
+puzzle-solved = Vyriešené!
+puzzle-solved-hint = Vyriešené s nápovedou: nepočíta sa ako vyriešené.
+puzzle-failed = Úloha nevyriešená
+puzzle-you = { $side } · Vy
+puzzle-hint = Nápoveda: ťah začína na { $square }
+puzzle-solution-start = Riešenie, { $moves }: prejdite si ho
+puzzle-solution-step = Riešenie: ťah { $shown } z { $length }
+puzzle-rating = Hodnotenie { $rating }
+puzzle-rating-provisional = Hodnotenie { $rating }?
+puzzle-change-up = +{ $change }
+puzzle-change-down = −{ $change }
+puzzle-change-none = ±0
+puzzle-not-rated = Nehodnotené: počíta sa len prvý pokus o úlohu.
+puzzle-rated = Hodnotenie úlohy { $rating }
+puzzle-hint-button = Nápoveda
+puzzle-show-solution = Ukázať riešenie
+puzzle-next = Ďalšia úloha
+puzzle-retry = Skúsiť znova
+puzzle-previous-move = Predchádzajúci ťah
+puzzle-next-move = Ďalší ťah
+puzzle-difficulty = Obťažnosť
+difficulty-easiest = Najľahšie
+difficulty-easier = Ľahšie
+difficulty-normal = Normálne
+difficulty-harder = Ťažšie
+difficulty-hardest = Najťažšie
+theme-mate = Mat
+theme-mateIn1 = Mat 1 ťahom
+theme-mateIn2 = Mat 2 ťahmi
+theme-mateIn3 = Mat 3 ťahmi
+theme-mateIn4 = Mat 4 ťahmi
+theme-mateIn5 = Mat 5 a viac ťahmi
+theme-material = Zisk materiálu
+theme-oneMove = Jeden ťah
+theme-short = Krátka
+theme-long = Dlhá
+theme-veryLong = Veľmi dlhá
+theme-cannonScreen = Clona dela
+theme-centre = Stred
+theme-chain = Reťaz
+theme-sako = Ŝako
+theme-reveal = Odkrytie
+error-puzzle-damaged = Túto úlohu nemožno použiť: { $detail }

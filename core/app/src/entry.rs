@@ -7,9 +7,9 @@
 //! drives the rules' own step-by-step input ([`FriendlyEntry`]).
 
 use rodina_rules::friendly::{self, Friendly, MoveInput, StepResult};
-use rodina_rules::{Color, IllegalMoveReason, PieceKind, Point, Position};
+use rodina_rules::{Color, Game, IllegalMoveReason, Outcome, PieceKind, Point, Position};
 
-use crate::model::{PieceView, Refusal, TargetKind};
+use crate::model::{PieceView, PromotionChoice, Refusal, TargetKind};
 
 /// A point the piece in hand may step to.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -42,6 +42,119 @@ pub enum Stepped<M> {
     Promotion(Vec<PieceKind>),
     /// The move is complete.
     Done(M),
+}
+
+impl<M> Stepped<M> {
+    /// The same step, a completed move made into what `done` makes of it.
+    pub(crate) fn map<N>(self, done: impl FnOnce(M) -> N) -> Stepped<N> {
+        match self {
+            Stepped::Released(lift) => Stepped::Released(lift),
+            Stepped::Promotion(choices) => Stepped::Promotion(choices),
+            Stepped::Done(m) => Stepped::Done(done(m)),
+        }
+    }
+}
+
+/// The move being entered on a board, whatever the game: what the input asks of it between
+/// a board's completed moves ([`crate::board::Board::entry`]).
+pub(crate) trait TapEntry: Send {
+    /// The piece in hand, if any.
+    fn lifted(&self) -> Option<Lift>;
+    /// Where the piece in hand may step.
+    fn targets(&self) -> Vec<Target>;
+    /// A promotion owed before the move can begin.
+    fn owed(&self) -> Option<PromotionChoice>;
+    /// Lifts the mover's piece on `p`.
+    fn lift(&mut self, p: Point) -> Result<Lift, Refusal>;
+    /// Chooses the piece of the promotion owed.
+    fn choose_owed(&mut self, kind: PieceKind) -> Result<(), Refusal>;
+    /// Starts the move being entered again; whether anything had been done.
+    fn restart(&mut self) -> bool;
+}
+
+/// The move being entered on a board's current position, with what entering asks of the
+/// position computed once per move (its legal moves, the outcome), so that drawing the board
+/// after every tap costs no move generation. Made anew whenever the position changes.
+pub(crate) struct Entering<G: Position, E> {
+    /// The position's legal moves; none once the game is over.
+    pub(crate) legal: Vec<G::Move>,
+    /// How the game has ended, if it has.
+    pub(crate) outcome: Option<Outcome>,
+    entry: E,
+}
+
+impl<G: Position, E: MoveEntry<G>> Entering<G, E> {
+    /// The entry on `game`'s current position.
+    pub(crate) fn new(game: &Game<G>) -> Self {
+        let outcome = game.outcome();
+        let legal = if outcome.is_some() { Vec::new() } else { game.legal_moves() };
+        let entry = E::new(game.position(), &legal);
+        Entering { legal, outcome, entry }
+    }
+
+    /// What stands on every point (as [`crate::board::Board::board`] lists it): the move
+    /// being entered as far as it has gone, elsewhere what `pieces_at` reads from `view`.
+    pub(crate) fn pieces<V>(
+        &self,
+        view: &V,
+        pieces_at: fn(&V, Point) -> [Option<PieceView>; 2],
+    ) -> Vec<[Option<PieceView>; 2]> {
+        (0..G::RANKS)
+            .flat_map(|rank| (0..G::FILES).map(move |file| Point::new(file, rank)))
+            .map(|p| self.entry.pieces_at(p).unwrap_or_else(|| pieces_at(view, p)))
+            .collect()
+    }
+
+    /// Steps the piece in hand to `to`. A completed move comes out only where the history
+    /// allows it: the entry offers the position's moves, and a move the history forbids
+    /// (repetition) is not one; such a move starts the entry again.
+    pub(crate) fn step(
+        &mut self,
+        to: Point,
+        promotion: Option<PieceKind>,
+    ) -> Result<Stepped<G::Move>, Refusal> {
+        if self.outcome.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        match self.entry.step(to, promotion)? {
+            Stepped::Done(m) if !self.legal.contains(&m) => {
+                self.entry.restart();
+                Err(Refusal::IllegalMove { reason: IllegalMoveReason::Forbidden })
+            }
+            stepped => Ok(stepped),
+        }
+    }
+}
+
+impl<G: Position, E: MoveEntry<G>> TapEntry for Entering<G, E> {
+    fn lifted(&self) -> Option<Lift> {
+        self.entry.lifted()
+    }
+
+    fn targets(&self) -> Vec<Target> {
+        self.entry.targets()
+    }
+
+    fn owed(&self) -> Option<PromotionChoice> {
+        self.entry.owed().map(|(point, choices)| PromotionChoice { point, choices })
+    }
+
+    fn lift(&mut self, p: Point) -> Result<Lift, Refusal> {
+        if self.outcome.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        self.entry.lift(p)
+    }
+
+    fn choose_owed(&mut self, kind: PieceKind) -> Result<(), Refusal> {
+        self.entry.choose_owed(kind)
+    }
+
+    fn restart(&mut self) -> bool {
+        let started = self.entry.is_started();
+        self.entry.restart();
+        started
+    }
 }
 
 /// A move being entered by taps in one game; made anew for every position.

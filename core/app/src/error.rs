@@ -149,3 +149,72 @@ pub enum StoreError {
         source: rusqlite::Error,
     },
 }
+
+/// Why course progress could not be read or kept.
+#[derive(Debug, thiserror::Error)]
+pub enum CourseError {
+    /// A stored score is not a valid one (a newer version's, or damaged). It is left as it is.
+    #[error("a stored course score ({exercise}) cannot be read: {detail}")]
+    BadScore {
+        /// The stored exercise id, as stored.
+        exercise: String,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a puzzle could not be chosen, set up, solved or recorded. None of these is a panic:
+/// a damaged bank, an unknown puzzle id or a malformed stored attempt is reported as what
+/// it is, and nothing stored is changed because of it.
+#[derive(Debug, thiserror::Error)]
+pub enum PuzzleError {
+    /// No puzzle of the game's bank has this id.
+    #[error("there is no {variant} puzzle {id:?}")]
+    UnknownPuzzle {
+        /// The game.
+        variant: rodina_rules::Variant,
+        /// The id asked for.
+        id: String,
+    },
+    /// The game's bank shipped in the app cannot be read (a build defect).
+    #[error("the {variant} puzzles cannot be read: {error}")]
+    Bank {
+        /// The game.
+        variant: rodina_rules::Variant,
+        /// Where and why.
+        #[source]
+        error: rodina_puzzles::BankError,
+    },
+    /// A bank given as text cannot be read, or is not of one game.
+    #[error("a puzzle bank cannot be read: {0}")]
+    BankText(String),
+    /// A puzzle's position or line cannot be played out.
+    #[error("puzzle {id} cannot be played: {detail}")]
+    Damaged {
+        /// The puzzle.
+        id: String,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// An attempt stored in the database is not a valid attempt. It is left as it is.
+    #[error("a stored puzzle attempt ({id}) cannot be read: {detail}")]
+    BadAttempt {
+        /// The stored attempt's id, as stored.
+        id: String,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// An attempt differs from the one stored under its id: one of them is damaged, and
+    /// neither is overwritten.
+    #[error("two different puzzle attempts have the id {0}")]
+    Conflict(String),
+    /// The operating system gave no randomness for an attempt's id or the device's id.
+    #[error("no secure randomness for an id: {0}")]
+    Randomness(String),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}

@@ -51,6 +51,7 @@ impl PointMoves for Xiangqi {
 
 impl AppGame for Xiangqi {
     type Entry = PointEntry<Xiangqi>;
+    type ViewEntry = PointEntry<Xiangqi>;
 
     fn pieces_at(view: &Xiangqi, p: Point) -> [Option<PieceView>; 2] {
         [view.piece_on(p), None]
@@ -62,6 +63,10 @@ impl AppGame for Xiangqi {
 
     fn notation(pos: &Xiangqi, m: &xiangqi::Move) -> String {
         pos.to_wxf(*m)
+    }
+
+    fn view_notation(view: &Xiangqi, m: &xiangqi::Move) -> String {
+        view.to_wxf(*m)
     }
 
     fn check_point(view: &Xiangqi) -> Option<Point> {
@@ -94,8 +99,20 @@ impl PointMoves for Jieqi {
     }
 }
 
+impl PointMoves for JieqiView {
+    fn ends(m: &xiangqi::Move) -> (Point, Point) {
+        xiangqi_ends(m)
+    }
+
+    /// What the seat sees: a face-down piece as the piece of its point.
+    fn piece_on(&self, p: Point) -> Option<PieceView> {
+        Jieqi::pieces_at(self, p)[0]
+    }
+}
+
 impl AppGame for Jieqi {
     type Entry = PointEntry<Jieqi>;
+    type ViewEntry = PointEntry<JieqiView>;
 
     /// A face-down piece shows its back and the kind of its point, which it moves as; never
     /// its identity, which the seat's view does not hold.
@@ -114,6 +131,10 @@ impl AppGame for Jieqi {
 
     /// The coordinates; the move list shows what the move revealed once it is played.
     fn notation(_pos: &Jieqi, m: &xiangqi::Move) -> String {
+        m.to_string()
+    }
+
+    fn view_notation(_view: &JieqiView, m: &xiangqi::Move) -> String {
         m.to_string()
     }
 
@@ -161,6 +182,7 @@ impl PointMoves for JesonMor {
 
 impl AppGame for JesonMor {
     type Entry = PointEntry<JesonMor>;
+    type ViewEntry = PointEntry<JesonMor>;
 
     fn pieces_at(view: &JesonMor, p: Point) -> [Option<PieceView>; 2] {
         [view.piece_on(p), None]
@@ -172,6 +194,10 @@ impl AppGame for JesonMor {
 
     fn notation(pos: &JesonMor, m: &jeson_mor::Move) -> String {
         pos.move_text(m)
+    }
+
+    fn view_notation(view: &JesonMor, m: &jeson_mor::Move) -> String {
+        view.move_text(m)
     }
 
     /// A knight of the opponent's on the centre is the threat players watch.
@@ -207,6 +233,7 @@ fn friendly_piece(side: Color, role: friendly::Role) -> PieceView {
 
 impl AppGame for Friendly {
     type Entry = FriendlyEntry;
+    type ViewEntry = FriendlyEntry;
 
     /// A single piece, or both pieces of a bond (the side to move's first).
     fn pieces_at(view: &Friendly, p: Point) -> [Option<PieceView>; 2] {
@@ -228,6 +255,10 @@ impl AppGame for Friendly {
 
     fn notation(pos: &Friendly, m: &friendly::Move) -> String {
         pos.move_text(m)
+    }
+
+    fn view_notation(view: &Friendly, m: &friendly::Move) -> String {
+        view.move_text(m)
     }
 
     fn check_point(view: &Friendly) -> Option<Point> {

@@ -1,30 +1,37 @@
 //! What the Rodina phone app runs, below its UI: the Store (one SQLite database), game
-//! sessions, and the view models the Kotlin and Swift screens render.
+//! sessions, puzzle sessions ([`puzzle`]), and the view models the Kotlin and Swift screens
+//! render.
 //!
 //! The split follows lichess-mobile: [`model`] holds plain data a UI draws and sends back,
 //! [`Session`] is the controller (a state machine between taps and the rules), and [`Store`]
 //! is the storage. Nothing here knows about UniFFI: `bindings/` wraps these types for Kotlin
 //! and Swift, so this crate stays usable from Rust (the CLI, the server, tests) as it is.
 
+mod board;
 mod bot;
+mod course;
 mod entry;
 mod error;
 mod form;
 mod games;
+mod input;
 pub mod model;
+pub mod puzzle;
 mod session;
 mod store;
 mod table;
 pub mod text;
+mod view_table;
 
 pub use bot::{BotReply, BotRequest};
-pub use error::{SessionError, StoreError};
+pub use error::{CourseError, PuzzleError, SessionError, StoreError};
 pub use form::{FormFields, HandicapGiver, NewGameForm};
 pub use model::{
     Awaiting, BoardView, CapturedView, GameSummary, Highlights, Hovering, MoveRecord, MoveRow,
     NewGame, PieceKind, PieceView, Player, PlayerBar, Point, PointView, PromotionChoice, Refusal,
     TapResult, TargetKind,
 };
+pub use puzzle::{PendingAttempts, PuzzleSession, Puzzles};
 /// Bot levels, as the engine defines them: ids, names in English and Slovak.
 pub use rodina_engine::Level;
 pub use session::{SaveSnapshot, Session};

@@ -43,6 +43,8 @@ pub struct Highlights {
     pub check: bool,
     /// A point the rules give a meaning of its own (Jeson Mor's centre).
     pub special: bool,
+    /// A puzzle's hint: the next move starts here (never set in a game).
+    pub hint: bool,
 }
 
 /// One point of the board view.

@@ -16,12 +16,13 @@ use rodina_rules::jieqi::RuleSet;
 use rodina_rules::xiangqi::Handicap;
 use rodina_rules::{AnyGame, Color, Outcome, Seat, Start, Variant, WinReason};
 
+use crate::board::{draw, move_rows, player_bars};
 use crate::bot::{BotReply, BotRequest, Moment, fresh_seed, session_id, side_seed};
-use crate::entry::Stepped;
 use crate::error::{SessionError, StoreError};
+use crate::input::{Entered, Input};
 use crate::model::{
-    Awaiting, BoardView, Highlights, Hovering, MoveRecord, MoveRow, NewGame, PieceKind, Player,
-    PlayerBar, Point, PointView, PromotionChoice, Refusal, TapResult, TargetKind,
+    Awaiting, BoardView, Hovering, MoveRecord, NewGame, PieceKind, Player, PlayerBar, Point,
+    PromotionChoice, Refusal, TapResult,
 };
 use crate::store::{GameRecord, Store};
 use crate::table::Situation;
@@ -61,8 +62,9 @@ pub struct Session {
     bots: [Option<Level>; 2],
     /// The seed of the bots' choices, fixed for the game and saved with it.
     bot_seed: u64,
-    /// The step waiting for its promotion to be chosen (Friendly chess).
-    pending_promotion: Option<Point>,
+    /// The move being entered beyond the board's own state: a step waiting for its
+    /// promotion to be chosen (Friendly chess).
+    input: Input,
     /// The side the device must be handed to before the board shows (pass-and-play where
     /// the game hides pieces).
     hand_over: Option<Color>,
@@ -155,7 +157,7 @@ impl Session {
             rule_set,
             bots: [first_bot, second_bot],
             bot_seed,
-            pending_promotion: None,
+            input: Input::default(),
             hand_over,
             language: Language::English,
             saved_id: None,
@@ -354,62 +356,38 @@ impl Session {
         let hidden = matches!(awaiting, Awaiting::HandOver(_));
         let lang = self.language;
         let variant = self.variant();
-        let last = if hidden { None } else { self.table.moves().last().cloned() };
-        let check = if hidden { None } else { self.table.check(seat) };
-        let lifted = if hidden { None } else { self.table.lifted() };
-        let targets = if hidden { Vec::new() } else { self.table.targets() };
-        let board = if hidden { Vec::new() } else { self.table.board(seat) };
-        let mut points = Vec::with_capacity(usize::from(files) * usize::from(ranks));
-        for rank in 0..ranks {
-            for file in 0..files {
-                let point = Point::new(file, rank);
-                let i = usize::from(rank) * usize::from(files) + usize::from(file);
-                let [piece, partner] = board.get(i).copied().unwrap_or_default();
-                let target = targets.iter().find(|t| t.point == point);
-                points.push(PointView {
-                    point,
-                    piece,
-                    partner,
-                    highlights: Highlights {
-                        selected: lifted.is_some_and(|l| l.point == point),
-                        target: target.is_some(),
-                        capture: target.is_some_and(|t| t.kind != TargetKind::Move),
-                        last_from: last.as_ref().is_some_and(|m| m.from == point),
-                        last_to: last.as_ref().is_some_and(|m| m.to == point),
-                        check: check == Some(point),
-                        special: self.table.is_special(point),
-                    },
-                });
-            }
-        }
-        let hovering =
-            lifted.filter(|l| l.released).map(|l| Hovering { point: l.point, piece: l.piece });
+        let drawn = draw(self.table.as_ref(), seat, hidden, None);
         let promotion = if hidden { None } else { self.promotion_choice() };
         let outcome = self.outcome();
         let result = outcome.map(|o| text::outcome_text(lang, variant, o));
-        let last_move_text = last.as_ref().map(|m| text::last_move_text(lang, &m.notation));
+        let last_move_text = drawn.last.as_ref().map(|m| text::last_move_text(lang, &m.notation));
         BoardView {
             variant,
             files,
             ranks,
-            points,
+            points: drawn.points,
             to_move: self.table.to_move(),
             awaiting,
-            selected: lifted.map(|l| l.point),
-            targets,
-            last_move: last,
-            check,
-            hovering,
+            selected: drawn.selected,
+            targets: drawn.targets,
+            last_move: drawn.last,
+            check: drawn.check,
+            hovering: drawn.hovering,
             promotion: promotion.clone(),
             outcome,
             can_undo: !hidden && self.can_undo(),
             can_agree_draw: !hidden && self.can_agree_draw(),
-            move_started: !hidden && (lifted.is_some() || self.pending_promotion.is_some()),
+            move_started: !hidden && (drawn.selected.is_some() || self.input.pending().is_some()),
             ply_count: u32::try_from(self.table.moves().len()).unwrap_or(u32::MAX),
             players: if hidden { Vec::new() } else { self.player_bars(seat) },
-            status: self.status_line(awaiting, hovering, promotion.as_ref(), result.as_deref()),
+            status: self.status_line(
+                awaiting,
+                drawn.hovering,
+                promotion.as_ref(),
+                result.as_deref(),
+            ),
             result,
-            move_rows: if hidden { Vec::new() } else { self.move_rows() },
+            move_rows: if hidden { Vec::new() } else { move_rows(self.table.moves()) },
             last_move_text,
             hand_over: match awaiting {
                 Awaiting::HandOver(side) => Some(text::hand_over_text(lang, variant, side)),
@@ -420,17 +398,8 @@ impl Session {
 
     /// The promotion to choose now: the one the step just tapped needs, or one owed.
     fn promotion_choice(&self) -> Option<PromotionChoice> {
-        if let Some(point) = self.pending_promotion {
-            let choices = self
-                .table
-                .targets()
-                .into_iter()
-                .find(|t| t.point == point)
-                .map(|t| t.promotions)
-                .unwrap_or_default();
-            return Some(PromotionChoice { point, choices });
-        }
-        if matches!(self.awaiting(), Awaiting::Person(_)) { self.table.owed() } else { None }
+        let person = matches!(self.awaiting(), Awaiting::Person(_));
+        self.input.promotion_choice(self.table.as_ref(), person)
     }
 
     /// The status line in the session's language.
@@ -451,7 +420,7 @@ impl Session {
             Awaiting::Bot(c) => text::message(lang, "status-bot-to-move", &[("side", side(c))]),
             Awaiting::Person(c) => {
                 if let Some(p) = promotion {
-                    return match self.pending_promotion {
+                    return match self.input.pending() {
                         Some(_) => text::message(lang, "status-promotion", &[]),
                         None => {
                             text::message(lang, "status-owed", &[("square", p.point.to_string())])
@@ -478,48 +447,10 @@ impl Session {
     /// king is threatened, and what it has captured, as the looking seat knows it.
     fn player_bars(&self, seat: Seat) -> Vec<PlayerBar> {
         let (lang, variant) = (self.language, self.variant());
-        let captured = self.table.captured(seat);
-        Color::ALL
-            .into_iter()
-            .map(|side| {
-                let who = text::player_name(lang, self.player(side));
-                PlayerBar {
-                    side,
-                    title: format!("{} · {who}", text::side_name(lang, variant, side)),
-                    to_move: self.outcome().is_none() && self.table.to_move() == side,
-                    threatened: self.outcome().is_none() && self.table.threatened(seat, side),
-                    // A side's bar shows what it took: the other side's pieces.
-                    captured: captured.iter().filter(|c| c.side != side).copied().collect(),
-                }
-            })
-            .collect()
-    }
-
-    /// The move list, a row per move number; a game begun by the second player starts with
-    /// an empty first half.
-    fn move_rows(&self) -> Vec<MoveRow> {
-        let mut rows: Vec<MoveRow> = Vec::new();
-        for m in self.table.moves() {
-            match (m.side, rows.last_mut()) {
-                (Color::Black, Some(row)) if row.second.is_none() => {
-                    row.second = Some(m.notation.clone());
-                }
-                (side, _) => {
-                    let number = u32::try_from(rows.len() + 1).unwrap_or(u32::MAX);
-                    let (first, second) = match side {
-                        Color::White => (Some(m.notation.clone()), None),
-                        Color::Black => (None, Some(m.notation.clone())),
-                    };
-                    rows.push(MoveRow { number, first, second });
-                }
-            }
-        }
-        rows
-    }
-
-    fn on_board(&self, p: Point) -> bool {
-        let (files, ranks) = self.table.size();
-        p.file < files && p.rank < ranks
+        player_bars(self.table.as_ref(), seat, |side| {
+            let who = text::player_name(lang, self.player(side));
+            format!("{} · {who}", text::side_name(lang, variant, side))
+        })
     }
 
     /// Why no person may touch the pieces now, if that is so.
@@ -533,25 +464,17 @@ impl Session {
 
     /// A move completed: record it as a change, and hand the device on where that is due.
     fn played(&mut self, record: MoveRecord) -> TapResult {
-        self.pending_promotion = None;
+        self.input.clear();
         self.changed();
         self.hand_over_if_shared();
         TapResult::Moved(record)
     }
 
-    /// Steps the piece in hand to `to`.
-    fn step_to(&mut self, to: Point, promotion: Option<PieceKind>) -> TapResult {
-        match self.table.step(to, promotion) {
-            Ok(Stepped::Done(record)) => self.played(record),
-            Ok(Stepped::Released(lift)) => {
-                self.pending_promotion = None;
-                TapResult::Stepped(lift.point)
-            }
-            Ok(Stepped::Promotion(choices)) => {
-                self.pending_promotion = Some(to);
-                TapResult::ChoosePromotion(PromotionChoice { point: to, choices })
-            }
-            Err(refusal) => TapResult::Refused(refusal),
+    /// What an input did: a completed move is played (the table played it already).
+    fn entered(&mut self, entered: Entered<MoveRecord>) -> TapResult {
+        match entered {
+            Entered::Tap(result) => result,
+            Entered::Done(record) => self.played(record),
         }
     }
 
@@ -560,97 +483,32 @@ impl Session {
     /// back on a second tap, or refuses with a reason. A refused step keeps the piece in
     /// hand, so the player can try another point.
     pub fn tap(&mut self, p: Point) -> TapResult {
-        if !self.on_board(p) {
-            return TapResult::Refused(Refusal::OffBoard);
-        }
-        if let Some(refusal) = self.input_refusal() {
-            self.table.restart_entry();
-            return TapResult::Refused(refusal);
-        }
-        if let Some(point) = self.pending_promotion {
-            // A tap elsewhere while the promotion is asked: the step is not made.
-            self.pending_promotion = None;
-            if point == p {
-                return TapResult::ChoosePromotion(PromotionChoice {
-                    point,
-                    choices: self.promotion_choice().map(|c| c.choices).unwrap_or_default(),
-                });
-            }
-        }
-        let Some(lifted) = self.table.lifted() else {
-            return match self.table.lift(p) {
-                Ok(lift) => TapResult::Selected(lift.point),
-                Err(refusal) => TapResult::Refused(refusal),
-            };
-        };
-        if lifted.point == p && !lifted.released {
-            self.table.restart_entry();
-            return TapResult::Deselected;
-        }
-        // Another piece of the mover's, before any step: lift that one instead.
-        if !lifted.released && !self.table.targets().iter().any(|t| t.point == p) {
-            let to_move = self.table.to_move();
-            let own = self.table.board(self.seat())
-                [usize::from(p.rank) * usize::from(self.table.size().0) + usize::from(p.file)]
-            .iter()
-            .flatten()
-            .any(|piece| piece.side == to_move);
-            if own {
-                self.table.restart_entry();
-                return match self.table.lift(p) {
-                    Ok(lift) => TapResult::Selected(lift.point),
-                    Err(refusal) => TapResult::Refused(refusal),
-                };
-            }
-        }
-        self.step_to(p, None)
+        let (seat, refusal) = (self.seat(), self.input_refusal());
+        let entered = self.input.tap(self.table.as_mut(), seat, refusal, p);
+        self.entered(entered)
     }
 
     /// A piece dragged from `from` and dropped on `to`: lifts it and steps it there. A drop
     /// on the starting point is a tap there (it lifts), and a refused drop leaves the piece
     /// lifted so its targets show.
     pub fn drag(&mut self, from: Point, to: Point) -> TapResult {
-        if !self.on_board(from) || !self.on_board(to) {
-            return TapResult::Refused(Refusal::OffBoard);
-        }
-        let lifted_here = self.table.lifted().is_some_and(|l| l.point == from);
-        if from == to {
-            return if lifted_here { TapResult::Selected(from) } else { self.tap(from) };
-        }
-        if let Some(refusal) = self.input_refusal() {
-            self.table.restart_entry();
-            return TapResult::Refused(refusal);
-        }
-        if !lifted_here {
-            self.table.restart_entry();
-            if let Err(refusal) = self.table.lift(from) {
-                return TapResult::Refused(refusal);
-            }
-        }
-        self.pending_promotion = None;
-        self.step_to(to, None)
+        let (seat, refusal) = (self.seat(), self.input_refusal());
+        let entered = self.input.drag(self.table.as_mut(), seat, refusal, from, to);
+        self.entered(entered)
     }
 
     /// Chooses the piece a pawn becomes: the promotion of the step just tapped, or one owed
     /// after the opponent carried a pawn to its last rank.
     pub fn choose_promotion(&mut self, kind: PieceKind) -> TapResult {
-        if let Some(refusal) = self.input_refusal() {
-            return TapResult::Refused(refusal);
-        }
-        if let Some(to) = self.pending_promotion.take() {
-            return self.step_to(to, Some(kind));
-        }
-        match self.table.choose_owed(kind) {
-            Ok(()) => TapResult::Deselected,
-            Err(refusal) => TapResult::Refused(refusal),
-        }
+        let refusal = self.input_refusal();
+        let entered = self.input.choose_promotion(self.table.as_mut(), refusal, kind);
+        self.entered(entered)
     }
 
     /// Starts the move being entered again: the lifted piece back, a chain's steps undone.
     /// Returns whether there was anything to undo.
     pub fn restart_move(&mut self) -> bool {
-        let pending = self.pending_promotion.take().is_some();
-        self.table.restart_entry() || pending
+        self.input.restart(self.table.as_mut())
     }
 
     /// Drops whatever a player has started on the board (the piece in hand; in a chain, the
@@ -664,7 +522,7 @@ impl Session {
     /// whose device the move comes from.
     pub fn play(&mut self, text: &str) -> Result<MoveRecord, SessionError> {
         let record = self.table.play_text(text)?;
-        self.pending_promotion = None;
+        self.input.clear();
         self.changed();
         self.hand_over_if_shared();
         Ok(record)
@@ -679,7 +537,7 @@ impl Session {
     /// last move; against a bot, also the bot's move before it, so a person is to move again.
     /// Returns whether anything was taken back.
     pub fn undo(&mut self) -> bool {
-        self.pending_promotion = None;
+        self.input.clear();
         if self.table.take_back_ending() {
             self.changed();
             return true;
@@ -750,7 +608,7 @@ impl Session {
             _ => self.table.to_move(),
         };
         let outcome = Outcome::Win { winner: !loser, reason: WinReason::Resignation };
-        self.pending_promotion = None;
+        self.input.clear();
         self.hand_over = None;
         self.table.declare(outcome);
         self.changed();
@@ -773,7 +631,7 @@ impl Session {
             return Err(SessionError::DrawNeedsTwoPeople);
         }
         let outcome = Outcome::Draw { reason: rodina_rules::DrawReason::Agreement };
-        self.pending_promotion = None;
+        self.input.clear();
         self.hand_over = None;
         self.table.declare(outcome);
         self.changed();

@@ -1,5 +1,6 @@
 //! Storage (lichess-mobile's "storage" layer): one SQLite database at a path the app gives,
-//! holding saved games and settings.
+//! holding saved games and settings, and the puzzles' attempt log (its queries are the puzzle
+//! feature's own: `puzzle/store.rs`).
 //!
 //! The schema is versioned with `PRAGMA user_version` and upgraded by numbered migrations,
 //! each in its own transaction. The file is marked as Rodina's with `PRAGMA application_id`.
@@ -22,7 +23,7 @@ pub const APPLICATION_ID: i32 = 0x524F_4449;
 
 /// The schema migrations, in order: migration `i` takes the schema from version `i` to
 /// `i + 1`. Append only; never edit one that has shipped.
-const MIGRATIONS: &[&str] = &[
+pub(crate) const MIGRATIONS: &[&str] = &[
     // 1: saved games and settings.
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
@@ -49,6 +50,10 @@ const MIGRATIONS: &[&str] = &[
     UPDATE games SET bot_seed = random();",
     // 3: the rule set a game is played under (Jieqi), by its stable name.
     "ALTER TABLE games ADD COLUMN rule_set TEXT;",
+    // 4: puzzles: the attempt log, the difficulty chosen per game, this device's id.
+    crate::puzzle::SCHEMA,
+    // 5: rules courses: the best score per exercise.
+    crate::course::SCHEMA,
 ];
 
 /// The schema version this build writes and reads.
@@ -134,7 +139,7 @@ impl Default for Settings {
 
 /// The app's database.
 pub struct Store {
-    conn: Connection,
+    pub(crate) conn: Connection,
     path: PathBuf,
 }
 
@@ -144,7 +149,9 @@ impl std::fmt::Debug for Store {
     }
 }
 
-fn now_ms() -> i64 {
+/// The device's clock, in milliseconds since 1970 (0 before 1970, as a clock set that far
+/// back has nothing better to say).
+pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
@@ -251,7 +258,7 @@ impl Store {
         Ok(())
     }
 
-    fn err(&self, e: rusqlite::Error) -> StoreError {
+    pub(crate) fn err(&self, e: rusqlite::Error) -> StoreError {
         db_error(&self.path, e)
     }
 

@@ -11,15 +11,13 @@ use std::time::Duration;
 
 use rodina_engine::{Bot, BotGame, Level};
 use rodina_rules::{
-    AnyGame, Color, Game, IllegalMoveReason, Outcome, PlayError, Seat, Truth, Variant, View,
-    with_game,
+    AnyGame, Color, Game, Outcome, PlayError, Seat, Truth, Variant, View, with_game,
 };
 
-use crate::entry::{Lift, MoveEntry, Stepped, Target};
+use crate::board::Board;
+use crate::entry::{Entering, MoveEntry, Stepped, TapEntry};
 use crate::error::SessionError;
-use crate::model::{
-    CapturedView, MoveRecord, PieceKind, PieceView, Point, PromotionChoice, Refusal,
-};
+use crate::model::{CapturedView, MoveRecord, PieceKind, PieceView, Point, Refusal};
 
 /// What the app needs from one game beyond the rules: how the pieces a seat sees look in the
 /// view model, how a move is entered by taps, and what the players' bars show.
@@ -30,6 +28,10 @@ where
     /// How a move of this game is entered by taps.
     type Entry: MoveEntry<Self>;
 
+    /// How a move is entered by taps on one seat's view, where nothing else exists (a Jieqi
+    /// puzzle is posed on the solver's view); an open game's view is the game itself.
+    type ViewEntry: MoveEntry<Self::View>;
+
     /// What stands on `p` as the view's seat sees it: a piece, and a second piece sharing
     /// the point (a Friendly bond).
     fn pieces_at(view: &Self::View, p: Point) -> [Option<PieceView>; 2];
@@ -39,6 +41,9 @@ where
 
     /// The move for people (WXF in Xiangqi). `m` is legal in `pos`.
     fn notation(pos: &Self, m: &Self::Move) -> String;
+
+    /// The move for people, from a seat's view. `m` is legal in `view`.
+    fn view_notation(view: &Self::View, m: &Self::Move) -> String;
 
     /// The point to mark as threatened: the side to move's general (king) in check, or what
     /// the game shows the same way.
@@ -121,42 +126,13 @@ impl<V: BotGame> BotTurn for ViewTurn<V> {
     }
 }
 
-/// One game in progress, whatever the game: what the session drives.
-pub(crate) trait Table: Send {
+/// One game in progress, whatever the game: what the session drives. Its board plays a
+/// move entered by taps at once ([`Board::Done`] is the move's record).
+pub(crate) trait Table: Board<Done = MoveRecord> {
     /// The true record (a copy), for saving.
     fn game(&self) -> AnyGame;
-    /// The game.
-    fn variant(&self) -> Variant;
     /// Whether seats may know less than the truth (see [`Truth::HIDES_INFORMATION`]).
     fn hides_information(&self) -> bool;
-    /// Files and ranks.
-    fn size(&self) -> (u8, u8);
-    /// The side to move.
-    fn to_move(&self) -> Color;
-    /// What stands on every point as `seat` sees it, rank by rank from rank 0, file 0 first
-    /// (one view of the position for the whole board), with a move being entered shown as
-    /// far as it has gone.
-    fn board(&self, seat: Seat) -> Vec<[Option<PieceView>; 2]>;
-    /// Whether `p` has a meaning of its own in the rules.
-    fn is_special(&self, p: Point) -> bool;
-    /// The piece in hand of the move being entered.
-    fn lifted(&self) -> Option<Lift>;
-    /// Where the piece in hand may step.
-    fn targets(&self) -> Vec<Target>;
-    /// A promotion owed before the move can begin.
-    fn owed(&self) -> Option<PromotionChoice>;
-    /// Lifts the mover's piece on `p`.
-    fn lift(&mut self, p: Point) -> Result<Lift, Refusal>;
-    /// Steps the piece in hand to `to`; a completed move is played.
-    fn step(
-        &mut self,
-        to: Point,
-        promotion: Option<PieceKind>,
-    ) -> Result<Stepped<MoveRecord>, Refusal>;
-    /// Chooses the piece of the promotion owed.
-    fn choose_owed(&mut self, kind: PieceKind) -> Result<(), Refusal>;
-    /// Starts the move being entered again; whether anything had been done.
-    fn restart_entry(&mut self) -> bool;
     /// Plays a move given as text (coordinates or the game's notation).
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, SessionError>;
     /// Takes back the last move; returns whether there was one.
@@ -167,20 +143,6 @@ pub(crate) trait Table: Send {
     fn take_back_ending(&mut self) -> bool;
     /// The declared ending, if any.
     fn declared(&self) -> Option<Outcome>;
-    /// How the game has ended, if it has.
-    fn outcome(&self) -> Option<Outcome>;
-    /// The point to mark as threatened, as `seat` sees the board.
-    fn check(&self, seat: Seat) -> Option<Point>;
-    /// Whether `side`'s king is threatened, as `seat` sees the board.
-    fn threatened(&self, seat: Seat, side: Color) -> bool;
-    /// What the status line says of the position beyond whose turn it is.
-    fn situation(&self, seat: Seat) -> Situation;
-    /// The pieces captured so far, as `seat` knows them.
-    fn captured(&self, seat: Seat) -> Vec<CapturedView>;
-    /// The moves played.
-    fn moves(&self) -> &[MoveRecord];
-    /// The current position's FEN as `seat` may see it.
-    fn fen(&self, seat: Seat) -> String;
     /// `seat`'s record as a snapshot for a bot.
     fn bot_turn(&self, seat: Seat) -> Arc<dyn BotTurn>;
 }
@@ -199,11 +161,9 @@ where
 {
     game: Game<P>,
     records: Vec<MoveRecord>,
-    // Caches of the current position, refreshed by `refresh` after every change.
-    legal: Vec<P::Move>,
-    outcome: Option<Outcome>,
-    /// The move being entered by taps, made anew for every position.
-    entry: P::Entry,
+    /// The move being entered by taps, with the current position's caches; made anew by
+    /// `refresh` after every change.
+    entering: Entering<P, P::Entry>,
 }
 
 impl<P: AppGame> GameTable<P>
@@ -212,9 +172,8 @@ where
 {
     fn new(game: Game<P>) -> Self {
         let start = Game::new(game.start().clone());
-        let entry = P::Entry::new(start.position(), &[]);
-        let mut table =
-            GameTable { game: start, records: Vec::new(), legal: Vec::new(), outcome: None, entry };
+        let entering = Entering::new(&start);
+        let mut table = GameTable { game: start, records: Vec::new(), entering };
         // Rebuild the move list ply by ply; the record's moves are legal where they stand.
         for ply in game.plies() {
             table.record_and_play(&ply.mv);
@@ -227,9 +186,7 @@ where
     }
 
     fn refresh(&mut self) {
-        self.outcome = self.game.outcome();
-        self.legal = if self.outcome.is_some() { Vec::new() } else { self.game.legal_moves() };
-        self.entry = P::Entry::new(self.game.position(), &self.legal);
+        self.entering = Entering::new(&self.game);
     }
 
     /// Plays a legal move and adds its line to the move list.
@@ -263,7 +220,79 @@ where
     }
 
     fn game_over(&self) -> Option<SessionError> {
-        self.outcome.map(|_| SessionError::GameOver)
+        self.entering.outcome.map(|_| SessionError::GameOver)
+    }
+}
+
+impl<P: AppGame> Board for GameTable<P>
+where
+    P::View: BotGame,
+    Game<P>: Into<AnyGame>,
+{
+    type Done = MoveRecord;
+
+    fn variant(&self) -> Variant {
+        P::VARIANT
+    }
+
+    fn size(&self) -> (u8, u8) {
+        (P::FILES, P::RANKS)
+    }
+
+    fn to_move(&self) -> Color {
+        self.game.turn()
+    }
+
+    fn board(&self, seat: Seat) -> Vec<[Option<PieceView>; 2]> {
+        self.entering.pieces(&self.game.position().view(seat), P::pieces_at)
+    }
+
+    fn is_special(&self, p: Point) -> bool {
+        P::is_special(p)
+    }
+
+    fn entry(&self) -> &dyn TapEntry {
+        &self.entering
+    }
+
+    fn entry_mut(&mut self) -> &mut dyn TapEntry {
+        &mut self.entering
+    }
+
+    fn step(
+        &mut self,
+        to: Point,
+        promotion: Option<PieceKind>,
+    ) -> Result<Stepped<MoveRecord>, Refusal> {
+        Ok(self.entering.step(to, promotion)?.map(|m| self.play_legal(&m)))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.entering.outcome
+    }
+
+    fn check(&self, seat: Seat) -> Option<Point> {
+        P::check_point(&self.game.position().view(seat))
+    }
+
+    fn threatened(&self, seat: Seat, side: Color) -> bool {
+        P::threatened(&self.game.position().view(seat), side)
+    }
+
+    fn situation(&self, seat: Seat) -> Situation {
+        P::situation(&self.game.position().view(seat))
+    }
+
+    fn captured(&self, seat: Seat) -> Vec<CapturedView> {
+        P::captured(&self.game.view(seat))
+    }
+
+    fn moves(&self) -> &[MoveRecord] {
+        &self.records
+    }
+
+    fn fen(&self, seat: Seat) -> String {
+        self.game.position().view(seat).fen()
     }
 }
 
@@ -276,83 +305,8 @@ where
         self.game.clone().into()
     }
 
-    fn variant(&self) -> Variant {
-        P::VARIANT
-    }
-
     fn hides_information(&self) -> bool {
         P::HIDES_INFORMATION
-    }
-
-    fn size(&self) -> (u8, u8) {
-        (P::FILES, P::RANKS)
-    }
-
-    fn to_move(&self) -> Color {
-        self.game.turn()
-    }
-
-    fn board(&self, seat: Seat) -> Vec<[Option<PieceView>; 2]> {
-        let view = self.game.position().view(seat);
-        (0..P::RANKS)
-            .flat_map(|rank| (0..P::FILES).map(move |file| Point::new(file, rank)))
-            .map(|p| self.entry.pieces_at(p).unwrap_or_else(|| P::pieces_at(&view, p)))
-            .collect()
-    }
-
-    fn is_special(&self, p: Point) -> bool {
-        P::is_special(p)
-    }
-
-    fn lifted(&self) -> Option<Lift> {
-        self.entry.lifted()
-    }
-
-    fn targets(&self) -> Vec<Target> {
-        self.entry.targets()
-    }
-
-    fn owed(&self) -> Option<PromotionChoice> {
-        self.entry.owed().map(|(point, choices)| PromotionChoice { point, choices })
-    }
-
-    fn lift(&mut self, p: Point) -> Result<Lift, Refusal> {
-        if self.outcome.is_some() {
-            return Err(Refusal::GameOver);
-        }
-        self.entry.lift(p)
-    }
-
-    fn step(
-        &mut self,
-        to: Point,
-        promotion: Option<PieceKind>,
-    ) -> Result<Stepped<MoveRecord>, Refusal> {
-        if self.outcome.is_some() {
-            return Err(Refusal::GameOver);
-        }
-        Ok(match self.entry.step(to, promotion)? {
-            Stepped::Released(lift) => Stepped::Released(lift),
-            Stepped::Promotion(choices) => Stepped::Promotion(choices),
-            Stepped::Done(m) => {
-                // The entry offers only legal moves; a move the history forbids is not one.
-                if !self.legal.contains(&m) {
-                    self.entry.restart();
-                    return Err(Refusal::IllegalMove { reason: IllegalMoveReason::Forbidden });
-                }
-                Stepped::Done(self.play_legal(&m))
-            }
-        })
-    }
-
-    fn choose_owed(&mut self, kind: PieceKind) -> Result<(), Refusal> {
-        self.entry.choose_owed(kind)
-    }
-
-    fn restart_entry(&mut self) -> bool {
-        let started = self.entry.is_started();
-        self.entry.restart();
-        started
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, SessionError> {
@@ -360,7 +314,7 @@ where
             return Err(e);
         }
         let m = self.game.position().parse_move(text)?;
-        if !self.legal.contains(&m) {
+        if !self.entering.legal.contains(&m) {
             return Err(PlayError::Forbidden { text: text.trim().to_owned() }.into());
         }
         Ok(self.play_legal(&m))
@@ -389,34 +343,6 @@ where
 
     fn declared(&self) -> Option<Outcome> {
         self.game.declared()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn check(&self, seat: Seat) -> Option<Point> {
-        P::check_point(&self.game.position().view(seat))
-    }
-
-    fn threatened(&self, seat: Seat, side: Color) -> bool {
-        P::threatened(&self.game.position().view(seat), side)
-    }
-
-    fn situation(&self, seat: Seat) -> Situation {
-        P::situation(&self.game.position().view(seat))
-    }
-
-    fn captured(&self, seat: Seat) -> Vec<CapturedView> {
-        P::captured(&self.game.view(seat))
-    }
-
-    fn moves(&self) -> &[MoveRecord] {
-        &self.records
-    }
-
-    fn fen(&self, seat: Seat) -> String {
-        self.game.position().view(seat).fen()
     }
 
     fn bot_turn(&self, seat: Seat) -> Arc<dyn BotTurn> {

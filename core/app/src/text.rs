@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use rodina_engine::Level;
+use rodina_puzzles::{Difficulty, Theme};
 use rodina_rules::friendly::StepError;
 use rodina_rules::jieqi::{RuleSet, ViewPlayError};
 use rodina_rules::xiangqi::Handicap;
@@ -22,6 +23,7 @@ use rodina_rules::{
 };
 
 use crate::model::{GameSummary, PieceView, Player, Refusal};
+use crate::puzzle::{PuzzleProgress, RatingView};
 use crate::store::PieceStyle;
 
 /// A language the app speaks.
@@ -90,27 +92,34 @@ impl FromStr for Language {
 pub(crate) const SOURCES: [&str; 2] =
     [include_str!("../messages/en.ftl"), include_str!("../messages/sk.ftl")];
 
+/// The rules courses' texts (rodina-learn's), added to the same bundles.
+pub(crate) const COURSE_SOURCES: [&str; 2] = rodina_learn::MESSAGES;
+
 type Bundle = FluentBundle<FluentResource>;
 
 /// The parsed catalog, built once.
 fn bundles() -> &'static [Bundle; 2] {
     static BUNDLES: OnceLock<[Bundle; 2]> = OnceLock::new();
-    BUNDLES.get_or_init(|| Language::ALL.map(|l| bundle(l, SOURCES[l.index()])))
+    BUNDLES.get_or_init(|| {
+        Language::ALL.map(|l| bundle(l, &[SOURCES[l.index()], COURSE_SOURCES[l.index()]]))
+    })
 }
 
-/// One language's bundle. A source that does not parse keeps what parses (the tests make
-/// sure nothing is left out).
-pub(crate) fn bundle(language: Language, source: &str) -> Bundle {
-    let resource = match FluentResource::try_new(source.to_owned()) {
-        Ok(r) => r,
-        Err((r, _errors)) => r,
-    };
+/// One language's bundle of `sources`. A source that does not parse keeps what parses (the
+/// tests make sure nothing is left out).
+pub(crate) fn bundle(language: Language, sources: &[&str]) -> Bundle {
     let id: unic_langid::LanguageIdentifier = language.code().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // No Unicode isolation marks: the texts go to UI labels, not into mixed-direction text.
     bundle.set_use_isolating(false);
-    // A message defined twice is a test failure; here the first one stays.
-    let _ = bundle.add_resource(resource);
+    for source in sources {
+        let resource = match FluentResource::try_new((*source).to_owned()) {
+            Ok(r) => r,
+            Err((r, _errors)) => r,
+        };
+        // A message defined twice is a test failure; here the first one stays.
+        let _ = bundle.add_resource(resource);
+    }
     bundle
 }
 
@@ -161,6 +170,13 @@ impl From<String> for Arg {
 /// Message `id` in `language` with `args`.
 fn tr(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
     format_checked(language, id, args).0
+}
+
+/// A text of a rules course (a lesson's title, an exercise's title, goal, hint or words on
+/// success), by the catalog id the course names it with
+/// ([`rodina_learn::Exercise::text_id`], [`rodina_learn::Lesson::title_id`]).
+pub fn course_text(language: Language, id: &str) -> String {
+    tr(language, id, &[])
 }
 
 /// The first letter in upper case: names start sentences in some messages.
@@ -542,11 +558,29 @@ pub enum UiText {
     StartupFailed,
     /// Tries to open the saved games again.
     StartupTryAgain,
+    /// The puzzles of a game, on its page.
+    PuzzlesEntry,
+    /// Shown while a puzzle is chosen.
+    PuzzlesLoading,
+    /// Asks for a hint.
+    PuzzleHint,
+    /// Shows a puzzle's solution.
+    PuzzleShowSolution,
+    /// Goes on to the next puzzle.
+    PuzzleNext,
+    /// Tries a puzzle again (unrated).
+    PuzzleRetry,
+    /// Steps the solution back.
+    PuzzlePreviousMove,
+    /// Steps the solution forward.
+    PuzzleNextMove,
+    /// The choice of how hard the puzzles are.
+    PuzzleDifficulty,
 }
 
 impl UiText {
     /// Every text, in declaration order.
-    pub const ALL: [UiText; 47] = [
+    pub const ALL: [UiText; 56] = [
         UiText::AppName,
         UiText::HomeTitle,
         UiText::HomeNewGame,
@@ -594,6 +628,15 @@ impl UiText {
         UiText::StartupOpening,
         UiText::StartupFailed,
         UiText::StartupTryAgain,
+        UiText::PuzzlesEntry,
+        UiText::PuzzlesLoading,
+        UiText::PuzzleHint,
+        UiText::PuzzleShowSolution,
+        UiText::PuzzleNext,
+        UiText::PuzzleRetry,
+        UiText::PuzzlePreviousMove,
+        UiText::PuzzleNextMove,
+        UiText::PuzzleDifficulty,
     ];
 
     /// The message id.
@@ -646,6 +689,15 @@ impl UiText {
             UiText::StartupOpening => "startup-opening",
             UiText::StartupFailed => "startup-failed",
             UiText::StartupTryAgain => "startup-try-again",
+            UiText::PuzzlesEntry => "puzzles-entry",
+            UiText::PuzzlesLoading => "puzzles-loading",
+            UiText::PuzzleHint => "puzzle-hint-button",
+            UiText::PuzzleShowSolution => "puzzle-show-solution",
+            UiText::PuzzleNext => "puzzle-next",
+            UiText::PuzzleRetry => "puzzle-retry",
+            UiText::PuzzlePreviousMove => "puzzle-previous-move",
+            UiText::PuzzleNextMove => "puzzle-next-move",
+            UiText::PuzzleDifficulty => "puzzle-difficulty",
         }
     }
 }
@@ -657,7 +709,7 @@ const _: () = {
         assert!(UiText::ALL[i] as usize == i);
         i += 1;
     }
-    assert!(UiText::StartupTryAgain as usize + 1 == UiText::ALL.len());
+    assert!(UiText::PuzzleDifficulty as usize + 1 == UiText::ALL.len());
 };
 
 /// A text of the screens.
@@ -816,6 +868,11 @@ pub enum Problem {
         /// Why.
         detail: String,
     },
+    /// A puzzle, a game's puzzle bank or a stored attempt cannot be used.
+    PuzzleDamaged {
+        /// What is wrong.
+        detail: String,
+    },
     /// A bug.
     Internal {
         /// What happened.
@@ -838,6 +895,7 @@ pub fn problem_text(language: Language, problem: &Problem) -> String {
         Problem::SavedGameDamaged { detail } => with("error-saved-game-damaged", detail),
         Problem::Unsupported { detail } => with("error-unsupported", detail),
         Problem::Randomness { detail } => with("error-randomness", detail),
+        Problem::PuzzleDamaged { detail } => with("error-puzzle-damaged", detail),
         Problem::Internal { detail } => with("error-internal", detail),
     }
 }
@@ -845,6 +903,103 @@ pub fn problem_text(language: Language, problem: &Problem) -> String {
 /// Said after a damaged database was set aside: where the old file is.
 pub fn set_aside_text(language: Language, file: &str) -> String {
     tr(language, "error-set-aside-done", &[("file", file.into())])
+}
+
+/// A puzzle difficulty's name (`Easiest` .. `Hardest`).
+pub fn difficulty_name(language: Language, difficulty: Difficulty) -> String {
+    tr(language, &format!("difficulty-{}", difficulty.name()), &[])
+}
+
+/// A puzzle theme's name (`Mate in 2`, `Cannon screen`).
+pub fn theme_name(language: Language, theme: Theme) -> String {
+    tr(language, &format!("theme-{}", theme.name()), &[])
+}
+
+/// The puzzle screen's title: `Xiangqi puzzles`.
+pub fn puzzles_title(language: Language, variant: Variant) -> String {
+    tr(language, "puzzles-title", &[("game", game_name(language, variant).into())])
+}
+
+/// Why no puzzle of `variant` is offered: the bank has none (`any` false), or the player
+/// solved every one.
+pub fn no_puzzle_text(language: Language, variant: Variant, any: bool) -> String {
+    let id = if any { "puzzles-all-solved" } else { "puzzles-none" };
+    tr(language, id, &[("game", game_name(language, variant).into())])
+}
+
+/// A player's puzzle rating: `Rating 1523`, `Rating 1500?` while provisional.
+pub fn puzzle_rating_text(language: Language, rating: RatingView) -> String {
+    let id = if rating.provisional { "puzzle-rating-provisional" } else { "puzzle-rating" };
+    // As text: a rating is a name for a level, not a quantity to group in thousands.
+    tr(language, id, &[("rating", rating.rating.to_string().into())])
+}
+
+/// A rating change with its sign: `+12`, `−8`, `±0`.
+pub fn rating_change_text(language: Language, change: i32) -> String {
+    let size = Arg::from(change.unsigned_abs().to_string());
+    match change.signum() {
+        1 => tr(language, "puzzle-change-up", &[("change", size)]),
+        -1 => tr(language, "puzzle-change-down", &[("change", size)]),
+        _ => tr(language, "puzzle-change-none", &[]),
+    }
+}
+
+/// A number of puzzles solved: `1 puzzle solved`, `5 vyriešených úloh`.
+pub fn puzzles_solved(language: Language, count: u32) -> String {
+    tr(language, "puzzles-solved", &[("count", Arg::Number(i64::from(count)))])
+}
+
+/// A number of puzzle attempts: `1 attempt`, `3 pokusy`.
+pub fn puzzle_attempts(language: Language, count: u32) -> String {
+    tr(language, "puzzles-attempts", &[("count", Arg::Number(i64::from(count)))])
+}
+
+/// A number of puzzles: `1 puzzle`, `2 úlohy`.
+pub fn puzzle_count(language: Language, count: u32) -> String {
+    tr(language, "puzzles-in-bank", &[("count", Arg::Number(i64::from(count)))])
+}
+
+/// Where the solution shown stands: `The solution, 3 moves: step through it` before its
+/// first move, then `Solution: move 2 of 3`.
+pub fn puzzle_solution_text(language: Language, shown: u32, length: u32) -> String {
+    if shown == 0 {
+        return tr(
+            language,
+            "puzzle-solution-start",
+            &[("moves", move_count(language, length).into())],
+        );
+    }
+    tr(
+        language,
+        "puzzle-solution-step",
+        &[("shown", Arg::Number(i64::from(shown))), ("length", Arg::Number(i64::from(length)))],
+    )
+}
+
+/// A game's puzzle progress as its page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PuzzleProgressText {
+    /// `Puzzles`.
+    pub title: String,
+    /// `Rating 1523`, `Rating 1500?`.
+    pub rating: String,
+    /// `12 puzzles solved`.
+    pub solved: String,
+    /// `15 attempts`.
+    pub attempts: String,
+    /// `1500 puzzles`: the bank's size.
+    pub puzzles: String,
+}
+
+/// How a game's page shows the player's puzzle progress.
+pub fn puzzle_progress_text(language: Language, progress: &PuzzleProgress) -> PuzzleProgressText {
+    PuzzleProgressText {
+        title: tr(language, "puzzles-entry", &[]),
+        rating: puzzle_rating_text(language, progress.rating),
+        solved: puzzles_solved(language, progress.solved),
+        attempts: puzzle_attempts(language, progress.attempts),
+        puzzles: puzzle_count(language, progress.puzzles),
+    }
 }
 
 /// A message with arguments, for the app's own sentences (`status-to-move`, `error-save`,

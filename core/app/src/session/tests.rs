@@ -1,5 +1,5 @@
 use super::*;
-use crate::model::PieceKind;
+use crate::model::{Highlights, PieceKind, TargetKind};
 use rodina_rules::IllegalMoveReason;
 
 /// Red mates in three: the cannon takes the elephant on c10 with the advisor as screen.
@@ -746,6 +746,12 @@ fn a_promotion_is_chosen_before_the_step_completes() {
     let v = s.view();
     assert_eq!(v.promotion.as_ref().map(|p| p.point), Some(pt("e8")));
     assert_eq!(v.status, "Choose the piece the pawn becomes");
+    // The same point again asks again, with the same choices, and the step still waits.
+    match s.tap(pt("e8")) {
+        TapResult::ChoosePromotion(c) => assert_eq!(Some(c), v.promotion.clone()),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.view().promotion, v.promotion);
     match s.choose_promotion(PieceKind::Knight) {
         TapResult::Moved(m) => assert_eq!(m.coordinate, "e7e8=N"),
         other => panic!("{other:?}"),

@@ -37,11 +37,35 @@ fn both_languages_parse_and_have_the_same_messages() {
 }
 
 #[test]
+fn the_course_texts_join_the_catalog_in_both_languages() {
+    let app: BTreeSet<String> = SOURCES.iter().flat_map(|s| ids(s)).collect();
+    for language in Language::ALL {
+        let course = ids(COURSE_SOURCES[language.index()]);
+        assert!(course.len() > 200, "{} course texts", course.len());
+        assert!(course.is_disjoint(&app), "a course text shadows an app message");
+        for id in course {
+            let (text, errors) = format_checked(language, &id, &[]);
+            assert!(errors.is_empty() && !text.trim().is_empty(), "{language} {id}: {errors:?}");
+        }
+    }
+    let course = rodina_learn::Course::embedded(Variant::Jieqi).expect("the Jieqi course");
+    let first = course.exercises().next().expect("an exercise");
+    let (en, sk) = (
+        course_text(Language::English, &first.text_id("goal")),
+        course_text(Language::Slovak, &first.text_id("goal")),
+    );
+    assert!(
+        en.starts_with("Move the face-down piece") && sk.starts_with("Presuň skrytú"),
+        "{en} / {sk}"
+    );
+}
+
+#[test]
 fn every_message_formats_in_both_languages_with_its_arguments() {
     let args: Vec<(&str, Arg)> = [
         "side", "winner", "owner", "piece", "square", "from", "to", "game", "reason", "record",
         "owed", "given", "error", "move", "text", "moves", "result", "first", "second", "level",
-        "detail", "file",
+        "detail", "file", "change", "rating", "shown", "length",
     ]
     .into_iter()
     .map(|name| (name, Arg::from("x")))
@@ -375,6 +399,7 @@ fn the_hand_over_and_the_problems_are_sentences_in_both_languages() {
         Problem::SavedGameDamaged { detail: detail() },
         Problem::Unsupported { detail: detail() },
         Problem::Randomness { detail: detail() },
+        Problem::PuzzleDamaged { detail: detail() },
         Problem::Internal { detail: detail() },
     ];
     let mut seen = BTreeSet::new();
@@ -386,4 +411,71 @@ fn the_hand_over_and_the_problems_are_sentences_in_both_languages() {
     let [en, _] = both(|l| set_aside_text(l, "rodina.db.damaged-1"));
     assert!(en.contains("rodina.db.damaged-1"));
     both(|l| last_move_text(l, "C2=5"));
+}
+
+#[test]
+fn puzzle_progress_counts_with_slovak_plurals() {
+    for (count, solved, attempts, puzzles) in [
+        (1, "1 vyriešená úloha", "1 pokus", "1 úloha"),
+        (2, "2 vyriešené úlohy", "2 pokusy", "2 úlohy"),
+        (4, "4 vyriešené úlohy", "4 pokusy", "4 úlohy"),
+        (5, "5 vyriešených úloh", "5 pokusov", "5 úloh"),
+        (22, "22 vyriešených úloh", "22 pokusov", "22 úloh"),
+        (0, "0 vyriešených úloh", "0 pokusov", "0 úloh"),
+    ] {
+        assert_eq!(puzzles_solved(Language::Slovak, count), solved);
+        assert_eq!(puzzle_attempts(Language::Slovak, count), attempts);
+        assert_eq!(puzzle_count(Language::Slovak, count), puzzles);
+    }
+    assert_eq!(puzzles_solved(Language::English, 1), "1 puzzle solved");
+    assert_eq!(puzzles_solved(Language::English, 3), "3 puzzles solved");
+    assert_eq!(puzzle_attempts(Language::English, 1), "1 attempt");
+    assert_eq!(puzzle_count(Language::English, 1500), "1500 puzzles");
+    let progress = PuzzleProgress {
+        variant: Variant::Jieqi,
+        rating: RatingView { rating: 1512, deviation: 80, provisional: false },
+        solved: 3,
+        attempts: 4,
+        rated: 4,
+        puzzles: 1500,
+        difficulty: rodina_puzzles::Difficulty::Harder,
+    };
+    let t = puzzle_progress_text(Language::Slovak, &progress);
+    assert_eq!(
+        [t.title, t.rating, t.solved, t.attempts, t.puzzles],
+        ["Úlohy", "Hodnotenie 1512", "3 vyriešené úlohy", "4 pokusy", "1500 úloh"]
+    );
+}
+
+#[test]
+fn ratings_and_their_changes_read_with_their_signs() {
+    let provisional = RatingView { rating: 1500, deviation: 500, provisional: true };
+    assert_eq!(puzzle_rating_text(Language::English, provisional), "Rating 1500?");
+    let settled = RatingView { rating: 2034, deviation: 60, provisional: false };
+    assert_eq!(puzzle_rating_text(Language::English, settled), "Rating 2034", "no grouping");
+    assert_eq!(rating_change_text(Language::English, 12), "+12");
+    assert_eq!(rating_change_text(Language::Slovak, -8), "−8");
+    assert_eq!(rating_change_text(Language::English, 0), "±0");
+    assert_eq!(puzzles_title(Language::English, Variant::JesonMor), "Jeson Mor puzzles");
+    assert_eq!(puzzles_title(Language::Slovak, Variant::Xiangqi), "Úlohy: Siang-čchi");
+    assert_eq!(
+        no_puzzle_text(Language::English, Variant::Jieqi, false),
+        "There are no Jieqi puzzles yet."
+    );
+    assert_eq!(
+        no_puzzle_text(Language::Slovak, Variant::Jieqi, true),
+        "Vyriešili ste všetky úlohy hry Ťie-čchi."
+    );
+    assert_eq!(
+        puzzle_solution_text(Language::English, 0, 3),
+        "The solution, 3 moves: step through it"
+    );
+    assert_eq!(puzzle_solution_text(Language::Slovak, 2, 3), "Riešenie: ťah 2 z 3");
+    for d in rodina_puzzles::Difficulty::ALL {
+        let [en, sk] = both(|l| difficulty_name(l, d));
+        assert_ne!(en, sk);
+    }
+    for &theme in rodina_puzzles::Theme::ALL {
+        both(|l| theme_name(l, theme));
+    }
 }

@@ -45,6 +45,28 @@ public struct GameCard: Identifiable, Hashable, Sendable {
     public var id: Variant { variant }
 }
 
+/// One game's puzzles on its page: the entry's title and the player's progress as the
+/// catalog says it ("Rating 1500?", "3 puzzles solved", "4 attempts"), or why its puzzles
+/// cannot be used.
+public struct PuzzleCard: Hashable, Sendable {
+    /// The game.
+    public let variant: Variant
+    /// "Puzzles".
+    public let title: String
+    /// "Rating 1500?".
+    public let rating: String
+    /// "3 puzzles solved".
+    public let solved: String
+    /// "4 attempts".
+    public let attempts: String
+    /// The game's bank has puzzles.
+    public let available: Bool
+    /// The progress itself, when it could be read.
+    public let progress: PuzzleProgress?
+    /// Why the game's puzzles cannot be used, if so.
+    public let problem: String?
+}
+
 /// What the home screens draw: the four games, and the saved games (each game's page shows
 /// its own).
 public struct HomeState: Equatable, Sendable {
@@ -56,10 +78,17 @@ public struct HomeState: Equatable, Sendable {
     public let message: String?
     /// The list is being read (after leaving a game: once its last save has landed).
     public let loading: Bool
+    /// The puzzles of each game whose page was opened, once read.
+    public var puzzles: [Variant: PuzzleCard] = [:]
 
     /// The saved games of `variant`, the latest first.
     public func savedOf(_ variant: Variant) -> [SavedGameRow] {
         saved.filter { $0.variant == variant }
+    }
+
+    /// `variant`'s puzzles, once read.
+    public func puzzlesOf(_ variant: Variant) -> PuzzleCard? {
+        puzzles[variant]
     }
 }
 
@@ -68,6 +97,14 @@ public struct HomeState: Equatable, Sendable {
 private struct OpenedDatabase: Sendable {
     let storage: any GameStorage
     let settings: Settings
+    let puzzles: any PuzzleStorage
+}
+
+/// A game's puzzle progress as read, or why it could not be (at file scope: read on the
+/// database queue).
+private enum ReadProgress: Sendable {
+    case read(PuzzleProgress)
+    case failed(Problem)
 }
 
 /// The app's state below the screens: the database, the `Navigator`, the home screens' list,
@@ -89,6 +126,8 @@ public final class AppController: ObservableObject {
     @Published public private(set) var home: HomeState
     /// The game in play, if a game screen is open.
     @Published public private(set) var game: GameController?
+    /// The puzzles being solved, if a puzzle screen is open.
+    @Published public private(set) var puzzle: PuzzleController?
 
     /// Where the player is.
     public let navigator: Navigator
@@ -99,8 +138,15 @@ public final class AppController: ObservableObject {
     private let queue: DatabaseQueue
     private let storageOf: @Sendable (Store) -> any GameStorage
     private let botTimeLimitMs: UInt32?
+    private let puzzlesOf: @Sendable () -> Puzzles
+    private let puzzleStorageOf: @Sendable (Store, Puzzles) -> any PuzzleStorage
+    private let opponentDelay: TimeInterval
     private var storage: (any GameStorage)?
+    private var puzzleStorage: (any PuzzleStorage)?
+    private var puzzleProgress: [Variant: ReadProgress] = [:]
     private var saver: Saver?
+    /// The writes of the puzzle screen last left, which the next one waits for.
+    private var lastPuzzleWrites: Task<Void, Never>?
     private var systemLanguage: Language
     private var homeProblem: Problem?
     private var summaries: [GameSummary] = []
@@ -127,18 +173,29 @@ public final class AppController: ObservableObject {
     /// An app on the database at `databasePath` (its folder is made if missing), speaking the
     /// language of `systemLocale` until the settings say otherwise. `queue` runs the database
     /// calls; `storageOf` says how the store is used (tests wrap it to watch the threads);
-    /// `botTimeLimitMs` caps a bot's thinking in every game (nil: each level's budget alone).
+    /// `botTimeLimitMs` caps a bot's thinking in every game (nil: each level's budget alone);
+    /// `puzzlesOf` gives the puzzle banks (read on the queue; tests give their own),
+    /// `puzzleStorageOf` how the puzzle progress is used, and `opponentDelay` how long a
+    /// puzzle's board shows before the opponent's move.
     public init(
         databasePath: String,
         systemLocale: String = AppController.systemLocale(),
         queue: DatabaseQueue = DatabaseQueue(),
         storageOf: @escaping @Sendable (Store) -> any GameStorage = { StoreStorage(store: $0) },
-        botTimeLimitMs: UInt32? = nil
+        botTimeLimitMs: UInt32? = nil,
+        puzzlesOf: @escaping @Sendable () -> Puzzles = { Puzzles.embedded() },
+        puzzleStorageOf: @escaping @Sendable (Store, Puzzles) -> any PuzzleStorage = {
+            StorePuzzleStorage(store: $0, puzzles: $1)
+        },
+        opponentDelay: TimeInterval = 0.6
     ) {
         self.databasePath = databasePath
         self.queue = queue
         self.storageOf = storageOf
         self.botTimeLimitMs = botTimeLimitMs
+        self.puzzlesOf = puzzlesOf
+        self.puzzleStorageOf = puzzleStorageOf
+        self.opponentDelay = opponentDelay
         let system = languageForLocale(locale: systemLocale)
         systemLanguage = system
         settings = AppController.defaultSettings
@@ -183,6 +240,8 @@ public final class AppController: ObservableObject {
     private func openDatabase(notice: String?) async {
         let path = databasePath
         let storageOf = self.storageOf
+        let puzzlesOf = self.puzzlesOf
+        let puzzleStorageOf = self.puzzleStorageOf
         do {
             let opened = try await queue.run { () throws -> OpenedDatabase in
                 // The store does not make folders; Application Support may not exist yet.
@@ -192,10 +251,14 @@ public final class AppController: ObservableObject {
                 } catch {
                     throw RodinaError.Storage(message: (error as NSError).localizedDescription)
                 }
-                let storage = storageOf(try Store.open(path: path))
-                return OpenedDatabase(storage: storage, settings: try storage.settings())
+                let store = try Store.open(path: path)
+                let storage = storageOf(store)
+                return OpenedDatabase(
+                    storage: storage, settings: try storage.settings(),
+                    puzzles: puzzleStorageOf(store, puzzlesOf()))
             }
             storage = opened.storage
+            puzzleStorage = opened.puzzles
             saver = Saver(storage: opened.storage, queue: queue)
             applySettings(opened.settings)
             opening = false
@@ -257,9 +320,29 @@ public final class AppController: ObservableObject {
         }
     }
 
-    /// Opens `variant`'s page: its saved games and the way to a new one.
+    /// Reads `variant`'s puzzle progress again (off the main thread), for its page. Only the
+    /// game whose page opens: the progress is replayed from the log, and the home screen does
+    /// not show it.
+    private func refreshPuzzles(_ variant: Variant) {
+        guard let puzzles = puzzleStorage else { return }
+        Task {
+            // One game's puzzles that cannot be used say so on its page alone.
+            let read: ReadProgress
+            do {
+                read = .read(try await queue.run { try puzzles.progress(variant) })
+            } catch {
+                read = .failed(problemOf(error))
+            }
+            puzzleProgress[variant] = read
+            home = renderHome()
+        }
+    }
+
+    /// Opens `variant`'s page: its puzzles with the player's progress, its saved games and the
+    /// way to a new one.
     public func openGameHome(_ variant: Variant) {
         navigator.open(.gameHome(variant))
+        refreshPuzzles(variant)
     }
 
     /// Opens the new-game form for `variant`.
@@ -271,6 +354,18 @@ public final class AppController: ObservableObject {
     /// Opens the settings.
     public func openSettings() {
         navigator.open(.settings)
+    }
+
+    /// Opens `variant`'s puzzles: the next puzzle for the player, chosen off the main thread.
+    public func openPuzzles(_ variant: Variant) {
+        guard let puzzleStorage else { return }
+        let pending = puzzle?.close() ?? lastPuzzleWrites
+        let controller = PuzzleController(
+            variant: variant, storage: puzzleStorage, queue: queue, settings: settings,
+            language: language, opponentDelay: opponentDelay)
+        puzzle = controller
+        navigator.open(.puzzle(variant))
+        controller.start(after: pending)
     }
 
     /// Starts a game from the form and opens it in place of the form. No database call: the
@@ -356,6 +451,8 @@ public final class AppController: ObservableObject {
         newGame.setLanguage(language)
         game?.setLanguage(language)
         game?.setSettings(new)
+        puzzle?.setLanguage(language)
+        puzzle?.setSettings(new)
         home = renderHome()
     }
 
@@ -374,6 +471,16 @@ public final class AppController: ObservableObject {
             Task {
                 await pending?.value
                 refresh()
+            }
+        }
+        if moved, case let .puzzle(variant) = left {
+            // The page's progress is read once the last attempt is in the log.
+            let pending = puzzle?.close()
+            lastPuzzleWrites = pending
+            puzzle = nil
+            Task {
+                await pending?.value
+                refreshPuzzles(variant)
             }
         }
         return moved
@@ -412,9 +519,26 @@ public final class AppController: ObservableObject {
                 variant: v, name: gameName(language: language, variant: v), inProgress: open,
                 inProgressText: open > 0 ? gamesInProgress(language: language, count: UInt32(open)) : nil)
         }
-        return HomeState(
+        var puzzles: [Variant: PuzzleCard] = [:]
+        for (v, read) in puzzleProgress {
+            switch read {
+            case let .read(progress):
+                let t = puzzleProgressText(language: language, progress: progress)
+                puzzles[v] = PuzzleCard(
+                    variant: v, title: t.title, rating: t.rating, solved: t.solved, attempts: t.attempts,
+                    available: progress.puzzles > 0, progress: progress, problem: nil)
+            case let .failed(problem):
+                puzzles[v] = PuzzleCard(
+                    variant: v, title: uiText(language: language, text: .puzzlesEntry), rating: "",
+                    solved: "", attempts: "", available: false, progress: nil,
+                    problem: problemText(language: language, problem: problem))
+            }
+        }
+        var state = HomeState(
             games: cards, saved: rows,
             message: homeProblem.map { problemText(language: language, problem: $0) },
             loading: loading)
+        state.puzzles = puzzles
+        return state
     }
 }

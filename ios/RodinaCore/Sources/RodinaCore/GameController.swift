@@ -5,81 +5,8 @@
 import Combine
 import Foundation
 
-/// A piece as drawn: the core's piece and the text on it.
-public struct PieceUi: Hashable, Sendable {
-    /// The core's piece.
-    public let piece: Piece
-    /// What is written on it, in the settings' style and the language.
-    public let label: String
-
-    /// `piece` labelled `label`.
-    public init(piece: Piece, label: String) {
-        self.piece = piece
-        self.label = label
-    }
-}
-
-/// One cell of the board as drawn, in screen order, with the highlights the settings allow.
-public struct CellUi: Identifiable, Hashable, Sendable {
-    /// The cell on screen (also its identity in the view).
-    public let cell: Cell
-    /// The board point it shows.
-    public let point: Point
-    /// The piece on it.
-    public let piece: PieceUi?
-    /// The enemy piece bonded with `piece` (Friendly chess): draw both.
-    public let partner: PieceUi?
-    /// The piece in hand stands here.
-    public let selected: Bool
-    /// What stepping here does, when the piece in hand may step here (and the settings show it).
-    public let target: TargetKind?
-    /// The last move came from or went to here (when the settings mark it).
-    public let lastMove: Bool
-    /// A king (general) in check stands here.
-    public let check: Bool
-    /// A point of its own in the rules (Jeson Mor's centre): always marked.
-    public let special: Bool
-    /// The piece in hand was released here by a chain and hovers over the bond.
-    public let hovering: Bool
-
-    /// The cell's identity in a `ForEach`.
-    public var id: Cell { cell }
-}
-
-/// A captured piece in a player's bar; a face-down capture this seat never saw shows its back.
-public struct CapturedUi: Hashable, Sendable {
-    /// Whose piece it was.
-    public let side: Side
-    /// What is written on it.
-    public let label: String
-    /// Drawn as a piece's back.
-    public let faceDown: Bool
-}
-
-/// A player's bar beside the board.
-public struct BarUi: Hashable, Sendable {
-    /// The side it stands for.
-    public let side: Side
-    /// "Red · Person", "Čierny · Bot (Nováčik)".
-    public let title: String
-    /// This side moves next.
-    public let toMove: Bool
-    /// This side's king (general) is threatened: the bar says so.
-    public let threatened: Bool
-    /// The pieces this side has lost, in the order they were taken.
-    public let captured: [CapturedUi]
-}
-
-/// A promotion to choose: the pieces offered with their labels.
-public struct PromotionUi: Hashable, Sendable {
-    /// "The pawn becomes".
-    public let title: String
-    /// The pieces the pawn may become.
-    public let choices: [PieceUi]
-}
-
 /// Everything the game screen draws. Every text is in `language`, from the core's catalog.
-public struct GameScreenState: Equatable, Sendable {
+public struct GameScreenState: BoardScreenState, Equatable, Sendable {
     /// The game.
     public let variant: Variant
     /// The board it is drawn on.
@@ -152,7 +79,7 @@ public struct GameScreenState: Equatable, Sendable {
 ///
 /// Plain Swift (no SwiftUI): `swift test` covers it on a Mac against the real library.
 @MainActor
-public final class GameController: ObservableObject {
+public final class GameController: ObservableObject, BoardControls {
     /// What the screen draws.
     @Published public private(set) var state: GameScreenState = .placeholder
 
@@ -415,19 +342,6 @@ public final class GameController: ObservableObject {
         return auto != manualFlip
     }
 
-    private func label(_ piece: Piece) -> PieceUi {
-        PieceUi(piece: piece, label: pieceLabel(language: language, style: settings.pieceStyle, piece: piece))
-    }
-
-    private func captured(_ c: CapturedPiece) -> CapturedUi {
-        // A capture this seat never saw shows a piece's back: the label of any face-down piece.
-        let piece = Piece(side: c.side, kind: c.kind ?? .soldier, faceDown: c.kind == nil)
-        return CapturedUi(
-            side: c.side,
-            label: pieceLabel(language: language, style: settings.pieceStyle, piece: piece),
-            faceDown: c.kind == nil)
-    }
-
     private func render() -> GameScreenState {
         let view = game.view()
         let language = self.language
@@ -435,38 +349,7 @@ public final class GameController: ObservableObject {
         let ranks = Int(view.ranks)
         let orientation = Orientation(files: files, ranks: ranks, flipped: flipped(view))
         let hidden = view.handOver != nil
-        var targets: [Point: TargetKind] = [:]
-        for t in view.targets { targets[t.point] = t.kind }
-        var cells: [CellUi] = []
-        if !hidden {
-            cells.reserveCapacity(files * ranks)
-            for row in 0..<ranks {
-                for column in 0..<files {
-                    let cell = Cell(column: column, row: row)
-                    guard let p = orientation.point(at: cell) else { continue }
-                    let pv = view.at(p)
-                    let h = pv.highlights
-                    cells.append(CellUi(
-                        cell: cell,
-                        point: p,
-                        piece: pv.piece.map(label),
-                        partner: pv.partner.map(label),
-                        selected: h.selected,
-                        // A step's kind is shown when targets are, and always in a chain: there
-                        // the piece must move on, and the player needs to see where it may.
-                        target: (settings.showLegalTargets || view.hovering != nil) ? targets[p] : nil,
-                        lastMove: settings.showLastMove && (h.lastFrom || h.lastTo),
-                        check: h.check,
-                        special: h.special,
-                        hovering: view.hovering?.point == p))
-                }
-            }
-        }
-        let bars = view.players.map { b in
-            BarUi(side: b.side, title: b.title, toMove: b.toMove, threatened: b.threatened,
-                  captured: b.captured.map(captured))
-        }
-        let bottomSide: Side = orientation.flipped ? .second : .first
+        let boardUi = BoardUi(view: view, orientation: orientation, language: language, settings: settings)
         let thinking = botTask != nil
         var botToMove = false
         if case .bot = view.awaiting { botToMove = true }
@@ -478,20 +361,16 @@ public final class GameController: ObservableObject {
             board: boardKind(view.variant),
             language: language,
             orientation: orientation,
-            cells: cells,
-            hoveringPiece: hidden ? nil : view.hovering.map { label($0.piece) },
-            topBar: bars.first(where: { $0.side != bottomSide }),
-            bottomBar: bars.first(where: { $0.side == bottomSide }),
+            cells: hidden ? [] : boardUi.cells(),
+            hoveringPiece: hidden ? nil : boardUi.hoveringPiece(),
+            topBar: boardUi.topBar(),
+            bottomBar: boardUi.bottomBar(),
             status: status,
             result: view.result,
             lastMove: view.lastMoveText,
             moves: view.moveRows,
             handOver: view.handOver,
-            promotion: view.promotion.map { p in
-                PromotionUi(
-                    title: uiText(language: language, text: .gamePromotionTitle),
-                    choices: p.choices.map { label(Piece(side: view.toMove, kind: $0, faceDown: false)) })
-            },
+            promotion: boardUi.promotion(),
             canRestartMove: view.moveStarted,
             canUndo: view.canUndo,
             canResign: view.outcome == nil && !hidden,

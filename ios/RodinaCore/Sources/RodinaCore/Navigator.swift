@@ -14,6 +14,8 @@ public enum Screen: Hashable, Sendable {
     case newGame(Variant)
     /// A game being played: `savedId` is the saved game it writes to, nil until saved.
     case game(savedId: Int64?)
+    /// A game's puzzles, one after the other.
+    case puzzle(Variant)
     /// The player's settings.
     case settings
 }

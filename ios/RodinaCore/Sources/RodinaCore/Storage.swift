@@ -57,6 +57,72 @@ public final class StoreStorage: GameStorage {
     public func save(_ session: GameSession) throws -> Int64 { try session.save(store: store) }
 }
 
+/// The device's puzzle progress, as the state holders use it: the attempt log, the next
+/// puzzle chosen from it, the difficulty per game. Every call reads or writes the database,
+/// so, as with `GameStorage`, the state holders make them only through their `DatabaseQueue`.
+public protocol PuzzleStorage: Sendable {
+    /// The player's progress in `variant`'s puzzles, replayed from the log.
+    func progress(_ variant: Variant) throws -> PuzzleProgress
+
+    /// The next puzzle of `variant` for the player, not `last` while another is left; nil when
+    /// none is left.
+    func next(_ variant: Variant, last: String?) throws -> PuzzleSession?
+
+    /// Puzzle `id` of `variant`.
+    func open(_ variant: Variant, id: String) throws -> PuzzleSession
+
+    /// Writes `session`'s ended attempts to the log.
+    func save(_ session: PuzzleSession) throws
+
+    /// The difficulty chosen for `variant`'s puzzles.
+    func difficulty(_ variant: Variant) throws -> Difficulty
+
+    /// Keeps the difficulty chosen for `variant`'s puzzles.
+    func setDifficulty(_ variant: Variant, _ difficulty: Difficulty) throws
+}
+
+/// `PuzzleStorage` on the core's `Store` and the banks of `puzzles`.
+public final class StorePuzzleStorage: PuzzleStorage {
+    /// The database.
+    public let store: Store
+    /// The banks.
+    public let puzzles: Puzzles
+
+    /// Puzzle progress in `store`, for the banks of `puzzles`.
+    public init(store: Store, puzzles: Puzzles) {
+        self.store = store
+        self.puzzles = puzzles
+    }
+
+    /// The progress replayed from the store's log.
+    public func progress(_ variant: Variant) throws -> PuzzleProgress {
+        try puzzles.progress(store: store, variant: variant)
+    }
+
+    /// The next puzzle chosen from the store's log and difficulty.
+    public func next(_ variant: Variant, last: String?) throws -> PuzzleSession? {
+        try puzzles.next(store: store, variant: variant, last: last)
+    }
+
+    /// Puzzle `id` of `variant`'s bank.
+    public func open(_ variant: Variant, id: String) throws -> PuzzleSession {
+        try puzzles.open(store: store, variant: variant, id: id)
+    }
+
+    /// Writes `session`'s ended attempts to the store's log.
+    public func save(_ session: PuzzleSession) throws { try session.saveAttempts(store: store) }
+
+    /// The difficulty kept in the store.
+    public func difficulty(_ variant: Variant) throws -> Difficulty {
+        try store.puzzleDifficulty(variant: variant)
+    }
+
+    /// Keeps `difficulty` in the store.
+    public func setDifficulty(_ variant: Variant, _ difficulty: Difficulty) throws {
+        try store.setPuzzleDifficulty(variant: variant, difficulty: difficulty)
+    }
+}
+
 /// Where every database call runs: one serial queue off the main thread. Serial, so that the
 /// calls land in the order they were asked for (a game's saves one after the other, the home
 /// list read after the saves asked for before it) and a slow disk never runs two writes at
@@ -110,6 +176,7 @@ public func problemOf(_ error: Error, context: ((String) -> Problem)? = nil) -> 
     case let .SavedGameDamaged(message): return .savedGameDamaged(detail: message)
     case .DatabaseDamaged: return .databaseDamaged
     case .DatabaseTooNew: return .databaseTooNew
+    case let .PuzzleDamaged(message): return .puzzleDamaged(detail: message)
     case let .Storage(message): return context?(message) ?? .storage(detail: message)
     case let .Internal(message): return context?(message) ?? .`internal`(detail: message)
     }

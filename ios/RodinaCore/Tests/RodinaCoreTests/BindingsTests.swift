@@ -16,7 +16,7 @@ final class BindingsTests: XCTestCase {
         switch e {
         case let .InvalidInput(m), let .GameOver(m), let .Unsupported(m), let .NotFound(m),
              let .SavedGameDamaged(m), let .DatabaseDamaged(m), let .DatabaseTooNew(m),
-             let .Storage(m), let .Internal(m):
+             let .PuzzleDamaged(m), let .Storage(m), let .Internal(m):
             return m
         }
     }
@@ -108,5 +108,17 @@ final class BindingsTests: XCTestCase {
         XCTAssertEqual(uiText(language: .english, text: .gameUndo), "Take back")
         XCTAssertEqual(problemText(language: .english, problem: .save(detail: "the disk is full")),
                        "The game could not be saved: the disk is full")
+    }
+
+    func testPuzzleErrorsSayWhatToDoAboutThem() throws {
+        let header = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags,Variant,Generator"
+        XCTAssertThrowsError(try Puzzles.fromBanks(banks: [header + "\nbroken\n"])) {
+            guard case .PuzzleDamaged = $0 as? RodinaError else { return XCTFail("\($0)") }
+        }
+        let store = try Store.inMemory()
+        XCTAssertThrowsError(try Puzzles.embedded().open(store: store, variant: .xiangqi, id: "zz9")) {
+            guard case .NotFound = $0 as? RodinaError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(try store.puzzleDifficulty(variant: .jieqi), .normal)
     }
 }

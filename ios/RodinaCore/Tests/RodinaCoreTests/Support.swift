@@ -137,10 +137,38 @@ final class WatchedStorage: GameStorage, @unchecked Sendable {
     }
 }
 
+/// Puzzle storage that records any database call made on the main thread (there must be none).
+final class WatchedPuzzleStorage: PuzzleStorage, @unchecked Sendable {
+    private let inner: any PuzzleStorage
+    private let calledOnMain = Locked<[String]>([])
+
+    init(_ inner: any PuzzleStorage) {
+        self.inner = inner
+    }
+
+    /// Database calls made on the main thread: must stay empty.
+    var onMain: [String] { calledOnMain.get() }
+
+    private func call<T>(_ name: String, _ f: () throws -> T) rethrows -> T {
+        if Thread.isMainThread { calledOnMain.update { $0.append(name) } }
+        return try f()
+    }
+
+    func progress(_ variant: Variant) throws -> PuzzleProgress { try call("progress") { try inner.progress(variant) } }
+    func next(_ variant: Variant, last: String?) throws -> PuzzleSession? { try call("next") { try inner.next(variant, last: last) } }
+    func open(_ variant: Variant, id: String) throws -> PuzzleSession { try call("open") { try inner.open(variant, id: id) } }
+    func save(_ session: PuzzleSession) throws { try call("save") { try inner.save(session) } }
+    func difficulty(_ variant: Variant) throws -> Difficulty { try call("difficulty") { try inner.difficulty(variant) } }
+    func setDifficulty(_ variant: Variant, _ difficulty: Difficulty) throws {
+        try call("setDifficulty") { try inner.setDifficulty(variant, difficulty) }
+    }
+}
+
 /// What the app's `storageOf` saw: on which thread the store was opened, and the storage.
 final class Recorder: @unchecked Sendable {
     private let opens = Locked<[Bool]>([])
     private let watched = Locked<WatchedStorage?>(nil)
+    private let watchedPuzzles = Locked<WatchedPuzzleStorage?>(nil)
 
     /// For each `Store.open`: whether it ran on the main thread.
     var openedOnMain: [Bool] { opens.get() }
@@ -150,6 +178,13 @@ final class Recorder: @unchecked Sendable {
     func opened(onMain: Bool, storage: WatchedStorage) {
         opens.update { $0.append(onMain) }
         watched.update { $0 = storage }
+    }
+
+    /// The puzzle storage of the last store opened.
+    var puzzleStorage: WatchedPuzzleStorage? { watchedPuzzles.get() }
+
+    func openedPuzzles(_ storage: WatchedPuzzleStorage) {
+        watchedPuzzles.update { $0 = storage }
     }
 }
 
@@ -163,7 +198,13 @@ final class Harness {
     /// Optional so that a test can let it go, as a closed scene does.
     var app: AppController!
 
-    init(dir: URL, locale: String = "en-GB", botTimeLimitMs: UInt32? = nil) {
+    /// `puzzlesOf` gives the puzzle banks: the library's own unless a test gives some.
+    init(
+        dir: URL,
+        locale: String = "en-GB",
+        botTimeLimitMs: UInt32? = nil,
+        puzzlesOf: @escaping @Sendable () -> Puzzles = { Puzzles.embedded() }
+    ) {
         self.dir = dir
         dbPath = dir.appendingPathComponent("rodina.db").path
         let recorder = self.recorder
@@ -175,7 +216,15 @@ final class Harness {
                 recorder.opened(onMain: Thread.isMainThread, storage: storage)
                 return storage
             },
-            botTimeLimitMs: botTimeLimitMs)
+            botTimeLimitMs: botTimeLimitMs,
+            puzzlesOf: puzzlesOf,
+            puzzleStorageOf: { store, puzzles in
+                let storage = WatchedPuzzleStorage(StorePuzzleStorage(store: store, puzzles: puzzles))
+                recorder.openedPuzzles(storage)
+                return storage
+            },
+            // The opponent's moves at once: the tests wait for them all the same.
+            opponentDelay: 0)
     }
 
     /// The storage the app opened.
@@ -212,6 +261,7 @@ final class Harness {
     func assertNothingOnMain(file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(recorder.openedOnMain.contains(true), "Store.open on the main thread", file: file, line: line)
         XCTAssertEqual(storage?.onMain ?? [], [], file: file, line: line)
+        XCTAssertEqual(recorder.puzzleStorage?.onMain ?? [], [], file: file, line: line)
     }
 }
 

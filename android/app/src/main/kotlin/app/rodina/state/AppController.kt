@@ -4,6 +4,8 @@ import app.rodina.core.GameSession
 import app.rodina.core.Language
 import app.rodina.core.PieceStyle
 import app.rodina.core.Problem
+import app.rodina.core.PuzzleProgress
+import app.rodina.core.Puzzles
 import app.rodina.core.RodinaException
 import app.rodina.core.Settings
 import app.rodina.core.Store
@@ -13,12 +15,16 @@ import app.rodina.core.gameName
 import app.rodina.core.gamesInProgress
 import app.rodina.core.languageForLocale
 import app.rodina.core.problemText
+import app.rodina.core.puzzleProgressText
 import app.rodina.core.savedGameText
 import app.rodina.core.setAsideDatabase
 import app.rodina.core.setAsideText
+import app.rodina.core.UiText
+import app.rodina.core.uiText
 import app.rodina.core.variants
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Job
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -55,6 +61,22 @@ data class SavedGameRow(
  */
 data class GameCard(val variant: Variant, val name: String, val inProgress: Int, val inProgressText: String?)
 
+/**
+ * One game's puzzles on its page: the entry's title and the player's progress as the catalog
+ * says it ("Rating 1500?", "3 puzzles solved", "4 attempts"), or why its puzzles cannot be
+ * used. [available]: the game's bank has puzzles.
+ */
+data class PuzzleCard(
+    val variant: Variant,
+    val title: String,
+    val rating: String,
+    val solved: String,
+    val attempts: String,
+    val available: Boolean,
+    val progress: PuzzleProgress?,
+    val problem: String?,
+)
+
 /** What the home screens draw: the four games, and the saved games (each game's page shows its own). */
 data class HomeState(
     val games: List<GameCard>,
@@ -62,9 +84,14 @@ data class HomeState(
     /** A problem to tell (a saved game that could not be opened or deleted). */
     val message: String?,
     val loading: Boolean,
+    /** The puzzles of each game whose page was opened, once read. */
+    val puzzles: Map<Variant, PuzzleCard> = emptyMap(),
 ) {
     /** The saved games of [variant], the latest first. */
     fun savedOf(variant: Variant): List<SavedGameRow> = saved.filter { it.variant == variant }
+
+    /** [variant]'s puzzles, once read. */
+    fun puzzlesOf(variant: Variant): PuzzleCard? = puzzles[variant]
 }
 
 /**
@@ -85,9 +112,20 @@ class AppController(
     private val storageOf: (Store) -> GameStorage = ::StoreStorage,
     /** Caps a bot's thinking time (ms) in every game; null: each level's node budget alone. */
     private val botTimeLimitMs: UInt? = null,
+    /** The puzzle banks, read on [io] when the database opens; tests give banks of their own. */
+    private val puzzlesOf: () -> Puzzles = { Puzzles.embedded() },
+    /** How the puzzle progress is used: the core's; tests wrap it to watch the threads. */
+    private val puzzleStorageOf: (Store, Puzzles) -> PuzzleStorage = ::StorePuzzleStorage,
+    /** How long a puzzle's board shows before the opponent's move is played, ms. */
+    private val opponentDelayMs: Long = 600,
 ) {
     private var storage: GameStorage? = null
+    private var puzzleStorage: PuzzleStorage? = null
+    private var puzzleProgress: Map<Variant, Result<PuzzleProgress>> = emptyMap()
     private var saver: Saver? = null
+
+    /** The writes of the puzzle screen last left, which the next one waits for. */
+    private var lastPuzzleWrites: Job? = null
     private var systemLanguage = languageForLocale(systemLocale)
     private var homeProblem: Problem? = null
     private var summaries: List<app.rodina.core.GameSummary> = emptyList()
@@ -125,6 +163,10 @@ class AppController(
     var game: GameController? = null
         private set
 
+    /** The puzzles being solved, if a puzzle screen is open. */
+    var puzzle: PuzzleController? = null
+        private set
+
     /** Opens the database (on [io]) and reads the settings and the saved games. */
     fun start() {
         _startup.value = Startup.Opening
@@ -150,11 +192,13 @@ class AppController(
 
     private suspend fun open(notice: String?) {
         try {
-            val (opened, settings) = withContext(io) {
-                val s = storageOf(Store.open(databasePath))
-                s to s.settings()
+            val (opened, settings, puzzles) = withContext(io) {
+                val store = Store.open(databasePath)
+                val s = storageOf(store)
+                Triple(s, s.settings(), puzzleStorageOf(store, puzzlesOf()))
             }
             storage = opened
+            puzzleStorage = puzzles
             saver = Saver(opened, io)
             applySettings(settings)
             // The list's read is under way before the app says it is ready, so nobody takes
@@ -197,8 +241,31 @@ class AppController(
         }
     }
 
-    /** Opens [variant]'s page: its saved games and the way to a new one. */
-    fun openGameHome(variant: Variant) = navigator.open(Screen.GameHome(variant))
+    /**
+     * Reads [variant]'s puzzle progress again (on [io]), for its page. Only the game whose page
+     * opens: the progress is replayed from the log, and the home screen does not show it.
+     */
+    private fun refreshPuzzles(variant: Variant) {
+        val puzzles = puzzleStorage ?: return
+        scope.launch {
+            // One game's puzzles that cannot be used say so on its page alone.
+            val read = withContext(io) {
+                try {
+                    Result.success(puzzles.progress(variant))
+                } catch (e: RodinaException) {
+                    Result.failure(e)
+                }
+            }
+            puzzleProgress = puzzleProgress + (variant to read)
+            _home.value = renderHome()
+        }
+    }
+
+    /** Opens [variant]'s page: its puzzles with the player's progress, its saved games and the way to a new one. */
+    fun openGameHome(variant: Variant) {
+        navigator.open(Screen.GameHome(variant))
+        refreshPuzzles(variant)
+    }
 
     /** Opens the new-game form for [variant]. */
     fun openNewGame(variant: Variant) {
@@ -208,6 +275,16 @@ class AppController(
 
     /** Opens the settings. */
     fun openSettings() = navigator.open(Screen.Settings)
+
+    /** Opens [variant]'s puzzles: the next puzzle for the player, chosen on [io]. */
+    fun openPuzzles(variant: Variant) {
+        val storage = puzzleStorage ?: return
+        val pending = puzzle?.close() ?: lastPuzzleWrites
+        val controller = PuzzleController(variant, storage, _settings.value, _language.value, scope, io, opponentDelayMs)
+        puzzle = controller
+        navigator.open(Screen.Puzzle(variant))
+        controller.start(after = pending?.takeIf { it.isActive })
+    }
 
     /** Starts a game from the form and opens it in place of the form. */
     fun startGame() {
@@ -242,10 +319,10 @@ class AppController(
         game = GameController(session, saver, _settings.value, _language.value, scope, botTimeLimitMs)
     }
 
-    /** Deletes saved game [id] (on [io]) and reads the list again. */
-    fun deleteGame(id: Long) {
-        val storage = storage ?: return
-        scope.launch {
+    /** Deletes saved game [id] (on [io]) and reads the list again; returns that work, to wait for (tests). */
+    fun deleteGame(id: Long): Job? {
+        val storage = storage ?: return null
+        return scope.launch {
             // The game's last save may still be under way (its screen was just left): it
             // would write the game anew after the delete, so the delete waits for it.
             saver?.flush()
@@ -266,13 +343,13 @@ class AppController(
 
     /**
      * Saves new settings (on [io]); the screens follow them at once. If they cannot be saved
-     * the home screen says so and the old ones stay.
+     * the home screen says so and the old ones stay. Returns the write, to wait for (tests).
      */
-    fun updateSettings(new: Settings) {
-        val storage = storage ?: return
+    fun updateSettings(new: Settings): Job? {
+        val storage = storage ?: return null
         val old = _settings.value
         applySettings(new)
-        scope.launch {
+        return scope.launch {
             try {
                 withContext(io) { storage.setSettings(new) }
             } catch (e: RodinaException) {
@@ -290,6 +367,8 @@ class AppController(
         newGame.setLanguage(language)
         game?.setLanguage(language)
         game?.setSettings(new)
+        puzzle?.setLanguage(language)
+        puzzle?.setSettings(new)
         _home.value = renderHome()
     }
 
@@ -306,6 +385,16 @@ class AppController(
             scope.launch {
                 pending?.join()
                 refresh()
+            }
+        }
+        if (moved && left is Screen.Puzzle) {
+            // The page's progress is read once the last attempt is in the log.
+            val pending = puzzle?.close()
+            lastPuzzleWrites = pending
+            puzzle = null
+            scope.launch {
+                pending?.join()
+                refreshPuzzles(left.variant)
             }
         }
         return moved
@@ -326,7 +415,21 @@ class AppController(
             val open = rows.count { it.variant == v && !it.finished }
             GameCard(v, gameName(language, v), open, if (open > 0) gamesInProgress(language, open.toUInt()) else null)
         }
-        return HomeState(cards, rows, homeProblem?.let { problemText(language, it) }, loading)
+        val puzzles = puzzleProgress.mapValues { (v, result) ->
+            val progress = result.getOrNull()
+            val t = progress?.let { puzzleProgressText(language, it) }
+            PuzzleCard(
+                variant = v,
+                title = uiText(language, UiText.PUZZLES_ENTRY),
+                rating = t?.rating ?: "",
+                solved = t?.solved ?: "",
+                attempts = t?.attempts ?: "",
+                available = (progress?.puzzles ?: 0u) > 0u,
+                progress = progress,
+                problem = (result.exceptionOrNull() as? RodinaException)?.let { problemText(language, problemOf(it)) },
+            )
+        }
+        return HomeState(cards, rows, homeProblem?.let { problemText(language, it) }, loading, puzzles)
     }
 
     companion object {

@@ -2,12 +2,10 @@ package app.rodina.state
 
 import app.rodina.core.Awaiting
 import app.rodina.core.BoardView
-import app.rodina.core.CapturedPiece
 import app.rodina.core.GameSession
 import app.rodina.core.HandOverText
 import app.rodina.core.Language
 import app.rodina.core.MoveRow
-import app.rodina.core.Piece
 import app.rodina.core.PieceKind
 import app.rodina.core.Player
 import app.rodina.core.Problem
@@ -15,10 +13,8 @@ import app.rodina.core.RodinaException
 import app.rodina.core.Settings
 import app.rodina.core.Side
 import app.rodina.core.TapResult
-import app.rodina.core.TargetKind
 import app.rodina.core.UiText
 import app.rodina.core.Variant
-import app.rodina.core.pieceLabel
 import app.rodina.core.problemText
 import app.rodina.core.uiText
 import kotlinx.coroutines.CoroutineScope
@@ -29,71 +25,32 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
 
-/** A piece as drawn: the core's piece and the text on it. */
-data class PieceUi(val piece: Piece, val label: String)
-
-/** One cell of the board as drawn, in screen order, with the highlights the settings allow. */
-data class CellUi(
-    val cell: Cell,
-    val point: app.rodina.core.Point,
-    val piece: PieceUi?,
-    /** The enemy piece bonded with [piece] (Friendly chess): draw both. */
-    val partner: PieceUi?,
-    val selected: Boolean,
-    /** What stepping here does, when the piece in hand may step here (and the settings show it). */
-    val target: TargetKind?,
-    val lastMove: Boolean,
-    val check: Boolean,
-    /** A point of its own in the rules (Jeson Mor's centre): always marked. */
-    val special: Boolean,
-    /** The piece in hand was released here by a chain and hovers over the bond. */
-    val hovering: Boolean,
-)
-
-/** A captured piece in a player's bar; a face-down capture this seat never saw shows its back. */
-data class CapturedUi(val side: Side, val label: String, val faceDown: Boolean)
-
-/** A player's bar beside the board. */
-data class BarUi(
-    val side: Side,
-    /** "Red · Person", "Čierny · Bot (Nováčik)". */
-    val title: String,
-    val toMove: Boolean,
-    /** This side's king (general) is threatened: the bar says so. */
-    val threatened: Boolean,
-    val captured: List<CapturedUi>,
-)
-
-/** A promotion to choose: the pieces offered with their labels. */
-data class PromotionUi(val title: String, val choices: List<PieceUi>)
-
 /** Everything the game screen draws. Every text is in [language], from the core's catalog. */
 data class GameScreenState(
-    val variant: Variant,
-    val board: BoardKind,
-    val language: Language,
-    val orientation: Orientation,
+    override val variant: Variant,
+    override val board: BoardKind,
+    override val language: Language,
+    override val orientation: Orientation,
     /** Row by row from the top of the screen; empty while the device is handed over. */
-    val cells: List<CellUi>,
-    /** The piece a Friendly chess chain released, hovering over its cell (the cell marked [CellUi.hovering]). */
-    val hoveringPiece: PieceUi?,
+    override val cells: List<CellUi>,
+    override val hoveringPiece: PieceUi?,
     /** The bar at the top of the screen (the opponent of the side at the bottom). */
-    val topBar: BarUi?,
+    override val topBar: BarUi?,
     /** The bar at the bottom of the screen. */
-    val bottomBar: BarUi?,
+    override val bottomBar: BarUi?,
     /** Whose turn, check, the piece that moves next in a chain, the hand-over, the result. */
-    val status: String,
+    override val status: String,
     /** The result as a sentence once the game is over. */
     val result: String?,
     /** "Last move: C2=5", for the board's accessible description. */
-    val lastMove: String?,
-    val moves: List<MoveRow>,
+    override val lastMove: String?,
+    override val moves: List<MoveRow>,
     /** While the device waits to be handed to the next player: the hand-over screen instead of the board. */
     val handOver: HandOverText?,
     /** A promotion to choose now. */
-    val promotion: PromotionUi?,
+    override val promotion: PromotionUi?,
     /** A move of several steps is under way: offer "start the move again". */
-    val canRestartMove: Boolean,
+    override val canRestartMove: Boolean,
     val canUndo: Boolean,
     val canResign: Boolean,
     /** Two people on this device may end the game in a draw they agree to. */
@@ -109,7 +66,7 @@ data class GameScreenState(
     val saveProblem: String?,
     /** The saved game's id once the game has been saved. */
     val savedId: Long?,
-)
+) : BoardScreenState
 
 /**
  * The game screen's state holder for every game: forwards taps, drags, promotion choices,
@@ -132,7 +89,7 @@ class GameController(
     private val scope: CoroutineScope,
     /** Caps a bot's thinking time (ms) on top of its level's node budget; null: the budget alone. */
     private val botTimeLimitMs: UInt? = null,
-) {
+) : BoardControls {
     private var manualFlip = false
     private var botJob: Job? = null
     private var botStopped = false
@@ -154,24 +111,22 @@ class GameController(
     val game: GameSession get() = session
 
     /** A tap on a screen cell. */
-    fun tap(cell: Cell) {
+    override fun tap(cell: Cell) {
         val point = _state.value.orientation.pointAt(cell) ?: return
         handle(session.tap(point))
     }
 
     /** A piece dragged from one screen cell and dropped on another. */
-    fun drag(from: Cell, to: Cell) {
-        val orientation = _state.value.orientation
-        val start = orientation.pointAt(from) ?: return
-        val end = orientation.pointAt(to) ?: return
+    override fun drag(from: Cell, to: Cell) {
+        val (start, end) = _state.value.orientation.pointsAt(from, to) ?: return
         handle(session.drag(start, end))
     }
 
     /** The piece a pawn becomes, from [GameScreenState.promotion]'s choices. */
-    fun choosePromotion(kind: PieceKind) = handle(session.choosePromotion(kind))
+    override fun choosePromotion(kind: PieceKind) = handle(session.choosePromotion(kind))
 
     /** Starts a move of several steps again (Friendly chess chains). */
-    fun restartMove() {
+    override fun restartMove() {
         session.restartMove()
         publish(message = null)
     }
@@ -207,7 +162,7 @@ class GameController(
     }
 
     /** Turns the board round (on top of what the settings do). */
-    fun flip() {
+    override fun flip() {
         manualFlip = !manualFlip
         publish()
     }
@@ -336,48 +291,13 @@ class GameController(
         return auto != manualFlip
     }
 
-    private fun label(piece: Piece) = PieceUi(piece, pieceLabel(language, settings.pieceStyle, piece))
-
-    private fun captured(c: CapturedPiece): CapturedUi {
-        // A capture this seat never saw shows a piece's back: the label of any face-down piece.
-        val piece = Piece(c.side, c.kind ?: PieceKind.SOLDIER, faceDown = c.kind == null)
-        return CapturedUi(c.side, pieceLabel(language, settings.pieceStyle, piece), c.kind == null)
-    }
-
     private fun render(): GameScreenState {
         val view = session.view()
         val files = view.files.toInt()
         val ranks = view.ranks.toInt()
         val orientation = Orientation(files, ranks, flipped(view))
         val hidden = view.handOver != null
-        val targets = view.targets.associateBy { it.point }
-        val cells = ArrayList<CellUi>(files * ranks)
-        if (!hidden) {
-            for (row in 0 until ranks) for (column in 0 until files) {
-                val cell = Cell(column, row)
-                val p = orientation.pointAt(cell) ?: continue
-                val pv = view.at(p)
-                val h = pv.highlights
-                cells += CellUi(
-                    cell = cell,
-                    point = p,
-                    piece = pv.piece?.let(::label),
-                    partner = pv.partner?.let(::label),
-                    selected = h.selected,
-                    // A step's kind is shown when targets are, and always in a chain: there
-                    // the piece must move on, and the player needs to see where it may.
-                    target = targets[p]?.kind?.takeIf { settings.showLegalTargets || view.hovering != null },
-                    lastMove = settings.showLastMove && (h.lastFrom || h.lastTo),
-                    check = h.check,
-                    special = h.special,
-                    hovering = view.hovering?.point == p,
-                )
-            }
-        }
-        val bars = view.players.map { b ->
-            BarUi(b.side, b.title, b.toMove, b.threatened, b.captured.map(::captured))
-        }
-        val bottomSide = if (orientation.flipped) Side.SECOND else Side.FIRST
+        val boardUi = BoardUi(view, orientation, language, settings)
         val outcome = view.outcome
         val thinking = botJob?.isActive == true
         val status = when {
@@ -389,21 +309,16 @@ class GameController(
             board = boardKind(view.variant),
             language = language,
             orientation = orientation,
-            cells = cells,
-            hoveringPiece = if (hidden) null else view.hovering?.piece?.let(::label),
-            topBar = bars.firstOrNull { it.side != bottomSide },
-            bottomBar = bars.firstOrNull { it.side == bottomSide },
+            cells = if (hidden) emptyList() else boardUi.cells(),
+            hoveringPiece = if (hidden) null else boardUi.hoveringPiece(),
+            topBar = boardUi.topBar(),
+            bottomBar = boardUi.bottomBar(),
             status = status,
             result = view.result,
             lastMove = view.lastMoveText,
             moves = view.moveRows,
             handOver = view.handOver,
-            promotion = view.promotion?.let { p ->
-                PromotionUi(
-                    uiText(language, UiText.GAME_PROMOTION_TITLE),
-                    p.choices.map { label(Piece(view.toMove, it, faceDown = false)) },
-                )
-            },
+            promotion = boardUi.promotion(),
             canRestartMove = view.moveStarted,
             canUndo = view.canUndo,
             canResign = outcome == null && !hidden,

@@ -19,6 +19,9 @@ sealed interface Screen {
     /** A game being played: [savedId] is the saved game it writes to, null until saved. */
     data class Game(val savedId: Long?) : Screen
 
+    /** [variant]'s puzzles, one after the other. */
+    data class Puzzle(val variant: Variant) : Screen
+
     /** The player's settings. */
     data object Settings : Screen
 }

@@ -1,11 +1,16 @@
 package app.rodina.state
 
+import app.rodina.core.Difficulty
 import app.rodina.core.GameSession
 import app.rodina.core.GameSummary
 import app.rodina.core.Problem
+import app.rodina.core.PuzzleProgress
+import app.rodina.core.PuzzleSession
+import app.rodina.core.Puzzles
 import app.rodina.core.RodinaException
 import app.rodina.core.Settings
 import app.rodina.core.Store
+import app.rodina.core.Variant
 
 /**
  * The device's saved games and settings, as the state holders use them. Every call touches
@@ -44,6 +49,41 @@ class StoreStorage(private val store: Store) : GameStorage {
 }
 
 /**
+ * The device's puzzle progress, as the state holders use it: the attempt log, the next
+ * puzzle chosen from it, the difficulty per game. Every call reads or writes the database,
+ * so, as with [GameStorage], the state holders make them only on their I/O dispatcher.
+ */
+interface PuzzleStorage {
+    /** The player's progress in [variant]'s puzzles, replayed from the log. */
+    fun progress(variant: Variant): PuzzleProgress
+
+    /** The next puzzle of [variant] for the player, not [last] while another is left; null when none is left. */
+    fun next(variant: Variant, last: String?): PuzzleSession?
+
+    /** Puzzle [id] of [variant]. */
+    fun open(variant: Variant, id: String): PuzzleSession
+
+    /** Writes [session]'s ended attempts to the log. */
+    fun save(session: PuzzleSession)
+
+    /** The difficulty chosen for [variant]'s puzzles. */
+    fun difficulty(variant: Variant): Difficulty
+
+    /** Keeps the difficulty chosen for [variant]'s puzzles. */
+    fun setDifficulty(variant: Variant, difficulty: Difficulty)
+}
+
+/** [PuzzleStorage] on the core's [Store] and the banks of [puzzles]. */
+class StorePuzzleStorage(private val store: Store, private val puzzles: Puzzles) : PuzzleStorage {
+    override fun progress(variant: Variant): PuzzleProgress = puzzles.progress(store, variant)
+    override fun next(variant: Variant, last: String?): PuzzleSession? = puzzles.next(store, variant, last)
+    override fun open(variant: Variant, id: String): PuzzleSession = puzzles.open(store, variant, id)
+    override fun save(session: PuzzleSession) = session.saveAttempts(store)
+    override fun difficulty(variant: Variant): Difficulty = store.puzzleDifficulty(variant)
+    override fun setDifficulty(variant: Variant, difficulty: Difficulty) = store.setPuzzleDifficulty(variant, difficulty)
+}
+
+/**
  * The catalog's problem for a failure of the core: what the player is told. [context] is the
  * problem to report for errors that say nothing more specific (a failed save, a bot that
  * could not move).
@@ -58,6 +98,7 @@ fun problemOf(e: RodinaException, context: ((String) -> Problem)? = null): Probl
         is RodinaException.SavedGameDamaged -> Problem.SavedGameDamaged(detail)
         is RodinaException.DatabaseDamaged -> Problem.DatabaseDamaged
         is RodinaException.DatabaseTooNew -> Problem.DatabaseTooNew
+        is RodinaException.PuzzleDamaged -> Problem.PuzzleDamaged(detail)
         is RodinaException.Storage -> context?.invoke(detail) ?: Problem.Storage(detail)
         is RodinaException.Internal -> context?.invoke(detail) ?: Problem.Internal(detail)
     }

@@ -9,11 +9,13 @@ import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.ElevatedCard
 import androidx.compose.material3.ExtendedFloatingActionButton
 import androidx.compose.material3.HorizontalDivider
 import androidx.compose.material3.Icon
 import androidx.compose.material3.IconButton
 import androidx.compose.material3.ListItem
+import androidx.compose.material3.ListItemDefaults
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
@@ -24,6 +26,7 @@ import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.res.painterResource
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
@@ -34,11 +37,13 @@ import app.rodina.core.Variant
 import app.rodina.core.gameName
 import app.rodina.core.uiText
 import app.rodina.state.AppController
+import app.rodina.state.PuzzleCard
 import app.rodina.state.SavedGameRow
 
 /**
- * One game's page: its saved games, the latest first (tap to go on playing, or delete), and
- * the way to a new game of it.
+ * One game's page: its puzzles (the player's rating and how many they solved, a tap away),
+ * its saved games, the latest first (tap to go on playing, or delete), and the way to a new
+ * game of it.
  */
 @Composable
 fun GameHomeScreen(app: AppController, variant: Variant, language: Language) {
@@ -70,6 +75,9 @@ fun GameHomeScreen(app: AppController, variant: Variant, language: Language) {
                         modifier = Modifier.padding(horizontal = 16.dp, vertical = 8.dp),
                     )
                 }
+            }
+            home.puzzlesOf(variant)?.let { card ->
+                item { PuzzleEntry(card, onOpen = { app.openPuzzles(variant) }) }
             }
             item { SectionTitle(uiText(language, UiText.HOME_SAVED_GAMES), Modifier.padding(horizontal = 16.dp)) }
             if (rows.isEmpty() && !home.loading) {
@@ -120,4 +128,24 @@ private fun SavedGameItem(row: SavedGameRow, language: Language, onOpen: () -> U
         },
         modifier = Modifier.fillMaxWidth().clickable(onClick = onOpen),
     )
+}
+
+/**
+ * The game's puzzles: the entry's title, the player's rating and progress as the catalog says
+ * them, or why the puzzles cannot be used. It opens the puzzles even when none is left, where
+ * the puzzle screen says why.
+ */
+@Composable
+private fun PuzzleEntry(card: PuzzleCard, onOpen: () -> Unit) {
+    ElevatedCard(onClick = onOpen, modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp, vertical = 8.dp)) {
+        ListItem(
+            // The card's colour shows through: the entry reads as one card.
+            colors = ListItemDefaults.colors(containerColor = Color.Transparent),
+            leadingContent = { Icon(painterResource(R.drawable.ic_puzzle), contentDescription = null) },
+            headlineContent = { Text(card.title, style = MaterialTheme.typography.titleMedium) },
+            supportingContent = {
+                Text(card.problem ?: listOf(card.rating, card.solved, card.attempts).filter { it.isNotEmpty() }.joinToString(" · "))
+            },
+        )
+    }
 }

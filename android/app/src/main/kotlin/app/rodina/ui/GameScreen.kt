@@ -1,38 +1,27 @@
 package app.rodina.ui
 
 import androidx.compose.animation.animateContentSize
-import androidx.compose.foundation.clickable
 import androidx.compose.foundation.layout.Arrangement
-import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.RowScope
-import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
-import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
-import androidx.compose.foundation.layout.width
 import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.FilledTonalButton
 import androidx.compose.material3.FilledTonalIconButton
 import androidx.compose.material3.Icon
-import androidx.compose.material3.IconButton
-import androidx.compose.material3.LocalContentColor
 import androidx.compose.material3.MaterialTheme
-import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.draw.clip
 import androidx.compose.ui.res.painterResource
 import androidx.compose.ui.semantics.LiveRegionMode
-import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.style.TextAlign
@@ -44,8 +33,6 @@ import app.rodina.core.gameName
 import app.rodina.core.uiText
 import app.rodina.state.GameController
 import app.rodina.state.GameScreenState
-import app.rodina.state.PieceUi
-import app.rodina.ui.boards.GameBoard
 
 /**
  * A game of any kind: the players' bars around the board, the status (or the result), the
@@ -56,73 +43,16 @@ import app.rodina.ui.boards.GameBoard
 @Composable
 fun GameScreen(game: GameController, onBack: () -> Unit) {
     val state by game.state.collectAsStateWithLifecycle()
-    val language = state.language
-    val hovering = state.hoveringPiece
-    Scaffold(
-        topBar = {
-            BackTopBar(gameName(language, state.variant), language, onBack) {
-                IconButton(onClick = game::flip, enabled = state.handOver == null) {
-                    Icon(painterResource(R.drawable.ic_flip), contentDescription = uiText(language, UiText.GAME_FLIP))
-                }
-            }
-        },
-    ) { padding ->
+    BoardScaffold(state, game, gameName(state.language, state.variant), canFlip = state.handOver == null, onBack) { padding ->
         val handOver = state.handOver
         if (handOver != null) {
             HandOverScreen(handOver, onReady = game::confirmHandOver, modifier = Modifier.padding(padding))
         } else {
             BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
-                if (maxWidth > maxHeight) WideGame(state, hovering, game) else TallGame(state, hovering, game)
+                BoardLayout(state, game, tallPanelHeight = 72.dp, moveStripWhenTall = true, panel = { StatusPanel(state, game, it) }) {
+                    GameActions(state, game)
+                }
             }
-        }
-    }
-    state.promotion?.let { promotion ->
-        PromotionDialog(
-            promotion,
-            state.variant,
-            language,
-            canRestart = state.canRestartMove,
-            onChoose = game::choosePromotion,
-            onRestart = game::restartMove,
-        )
-    }
-}
-
-/**
- * Portrait: the bars right above and below the board and the status under them, kept
- * together in the height the move list and the actions leave (the board shrinks on a short
- * screen, the rest never). The status keeps room for a line of refusal, so a refused tap
- * does not move the board.
- */
-@Composable
-private fun TallGame(state: GameScreenState, hovering: PieceUi?, game: GameController) {
-    Column(Modifier.fillMaxSize().padding(horizontal = 8.dp)) {
-        Column(Modifier.weight(1f).fillMaxWidth(), verticalArrangement = Arrangement.Center) {
-            state.topBar?.let { PlayerBar(it, state.variant, state.language, Modifier.padding(vertical = 4.dp)) }
-            Box(Modifier.weight(1f, fill = false).fillMaxWidth(), contentAlignment = Alignment.Center) {
-                GameBoard(state, hovering, onTap = game::tap, onDrag = game::drag)
-            }
-            state.bottomBar?.let { PlayerBar(it, state.variant, state.language, Modifier.padding(vertical = 4.dp)) }
-            StatusPanel(state, game, Modifier.heightIn(min = 72.dp))
-        }
-        MoveStrip(state.moves, Modifier.fillMaxWidth().padding(vertical = 4.dp))
-        GameActions(state, game)
-    }
-}
-
-/** Landscape (or a tablet): the board as tall as the screen, everything else in a column beside it. */
-@Composable
-private fun WideGame(state: GameScreenState, hovering: PieceUi?, game: GameController) {
-    Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
-        Box(Modifier.weight(1f).fillMaxHeight(), contentAlignment = Alignment.Center) {
-            GameBoard(state, hovering, onTap = game::tap, onDrag = game::drag)
-        }
-        Column(Modifier.width(360.dp).fillMaxHeight(), verticalArrangement = Arrangement.spacedBy(4.dp)) {
-            state.topBar?.let { PlayerBar(it, state.variant, state.language) }
-            StatusPanel(state, game)
-            MoveTable(state.moves, state.language, Modifier.weight(1f).fillMaxWidth())
-            state.bottomBar?.let { PlayerBar(it, state.variant, state.language) }
-            GameActions(state, game)
         }
     }
 }
@@ -172,16 +102,9 @@ private fun StatusPanel(state: GameScreenState, game: GameController, modifier: 
                 }
             }
         }
-        // A refusal lasts until the next tap, which clears it; dismissing it here would also
-        // clear a save problem (one call clears both), so it has no button of its own.
-        state.message?.let { message ->
-            Text(
-                message,
-                color = MaterialTheme.colorScheme.error,
-                style = MaterialTheme.typography.bodyMedium,
-                modifier = Modifier.padding(horizontal = 4.dp).semantics { liveRegion = LiveRegionMode.Polite },
-            )
-        }
+        // Dismissing a refusal here would also clear a save problem (one call clears both),
+        // so it has no button of its own.
+        state.message?.let { RefusalText(it) }
         state.saveProblem?.let { MessageBanner(it, language, onDismiss = game::dismissMessage) }
     }
 }
@@ -199,7 +122,7 @@ private fun StatusPanel(state: GameScreenState, game: GameController, modifier: 
 private fun GameActions(state: GameScreenState, game: GameController) {
     val language = state.language
     val stepsUnderWay = state.canRestartMove && (state.promotion != null || state.cells.any { it.hovering })
-    Row(Modifier.fillMaxWidth().padding(vertical = 4.dp)) {
+    ActionRow {
         ActionButton(R.drawable.ic_undo, uiText(language, UiText.GAME_UNDO), enabled = state.canUndo, onClick = game::undo)
         if (stepsUnderWay) {
             ActionButton(R.drawable.ic_restart, uiText(language, UiText.GAME_RESTART_MOVE), onClick = game::restartMove)
@@ -209,29 +132,5 @@ private fun GameActions(state: GameScreenState, game: GameController) {
         }
         // No confirmation: a resignation (and a draw) is taken back like a move.
         ActionButton(R.drawable.ic_flag, uiText(language, UiText.GAME_RESIGN), enabled = state.canResign, onClick = game::resign)
-    }
-}
-
-/** An icon over its label, the width of its share of the row; the label is what a screen reader says. */
-@Composable
-private fun RowScope.ActionButton(icon: Int, label: String, enabled: Boolean = true, onClick: () -> Unit) {
-    val color = LocalContentColor.current.copy(alpha = if (enabled) 1f else 0.38f)
-    Column(
-        horizontalAlignment = Alignment.CenterHorizontally,
-        modifier = Modifier
-            .weight(1f)
-            .clip(MaterialTheme.shapes.medium)
-            .clickable(enabled = enabled, role = Role.Button, onClick = onClick)
-            .padding(horizontal = 4.dp, vertical = 8.dp),
-    ) {
-        Icon(painterResource(icon), contentDescription = null, tint = color)
-        Text(
-            label,
-            color = color,
-            style = MaterialTheme.typography.labelMedium,
-            textAlign = TextAlign.Center,
-            maxLines = 2,
-            modifier = Modifier.padding(top = 4.dp),
-        )
     }
 }

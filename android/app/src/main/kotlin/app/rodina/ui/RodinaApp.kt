@@ -56,16 +56,24 @@ private fun Screens(app: AppController, language: Language) {
             is Screen.GameHome -> GameHomeScreen(app, shown.variant, language)
             is Screen.NewGame -> NewGameScreen(app, language)
             Screen.Settings -> SettingsScreen(app, language)
-            is Screen.Game -> {
-                // Taken when the screen first shows: while it fades out after Back, the
-                // controller is already gone from the app, and its last state still draws.
-                val game = remember(shown) { app.game }
-                if (game != null) {
-                    key(game) { GameScreen(game, onBack = { app.back() }) }
-                } else {
-                    OpeningScreen(language)
-                }
-            }
+            is Screen.Puzzle -> OpenedScreen(shown, language, { app.puzzle }) { PuzzleScreen(it, onBack = { app.back() }) }
+            is Screen.Game -> OpenedScreen(shown, language, { app.game }) { GameScreen(it, onBack = { app.back() }) }
         }
+    }
+}
+
+/**
+ * The screen of the controller [opened] gives (a game's, a puzzle's), or the opening screen
+ * while there is none. The controller is taken when [shown] first shows: while the screen
+ * fades out after Back, the controller is already gone from the app, and its last state
+ * still draws.
+ */
+@Composable
+private fun <T : Any> OpenedScreen(shown: Screen, language: Language, opened: () -> T?, content: @Composable (T) -> Unit) {
+    val controller = remember(shown) { opened() }
+    if (controller != null) {
+        key(controller) { content(controller) }
+    } else {
+        OpeningScreen(language)
     }
 }

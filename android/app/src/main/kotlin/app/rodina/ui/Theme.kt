@@ -104,4 +104,7 @@ object BoardColors {
 
     /** A step that wins the game at once (bonding the enemy king). */
     val win = Color(0xFFE0A800)
+
+    /** A puzzle's hint: the ring around the piece to move. */
+    val hint = Color(0xE00288D1)
 }

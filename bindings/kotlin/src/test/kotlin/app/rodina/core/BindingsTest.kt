@@ -331,4 +331,17 @@ class BindingsTest {
     fun `the library and the bindings come from the same build`() {
         assertTrue(coreVersion().matches(Regex("""\d+\.\d+\.\d+.*""")), coreVersion())
     }
+
+    @Test
+    fun `puzzle errors say what to do about them, and the Store keeps the difficulty`() {
+        val header = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags,Variant,Generator"
+        val damaged = assertThrows<RodinaException.PuzzleDamaged> { Puzzles.fromBanks(listOf("$header\nbroken\n")) }
+        assertTrue(damaged.message!!.startsWith("a puzzle bank cannot be read"), damaged.message)
+        val store = Store.inMemory()
+        assertThrows<RodinaException.NotFound> { Puzzles.embedded().open(store, Variant.XIANGQI, "zz9") }
+        assertEquals(Difficulty.NORMAL, store.puzzleDifficulty(Variant.JIEQI))
+        store.setPuzzleDifficulty(Variant.JIEQI, Difficulty.HARDER)
+        assertEquals(Difficulty.HARDER, store.puzzleDifficulty(Variant.JIEQI))
+        assertEquals("Ťažšie", difficultyName(Language.SLOVAK, Difficulty.HARDER))
+    }
 }

@@ -1,6 +1,7 @@
 package app.rodina.state
 
 import app.rodina.core.Awaiting
+import app.rodina.core.Difficulty
 import app.rodina.core.GameSession
 import app.rodina.core.GameSummary
 import app.rodina.core.Handicap
@@ -10,6 +11,9 @@ import app.rodina.core.NewGame
 import app.rodina.core.PieceKind
 import app.rodina.core.PieceStyle
 import app.rodina.core.Player
+import app.rodina.core.PuzzleProgress
+import app.rodina.core.PuzzleSession
+import app.rodina.core.Puzzles
 import app.rodina.core.RodinaException
 import app.rodina.core.RuleSet
 import app.rodina.core.Settings
@@ -93,16 +97,41 @@ class WatchedStorage(private val inner: GameStorage) : GameStorage {
     }
 }
 
+/** Puzzle storage that records any database call made on the main thread (there must be none). */
+class WatchedPuzzleStorage(private val inner: PuzzleStorage) : PuzzleStorage {
+    val onMain: MutableList<String> = Collections.synchronizedList(ArrayList())
+
+    private fun <T> call(name: String, f: () -> T): T {
+        if (Thread.currentThread().name == MAIN) onMain += name
+        return f()
+    }
+
+    override fun progress(variant: Variant): PuzzleProgress = call("progress") { inner.progress(variant) }
+    override fun next(variant: Variant, last: String?): PuzzleSession? = call("next") { inner.next(variant, last) }
+    override fun open(variant: Variant, id: String): PuzzleSession = call("open") { inner.open(variant, id) }
+    override fun save(session: PuzzleSession) = call("save") { inner.save(session) }
+    override fun difficulty(variant: Variant): Difficulty = call("difficulty") { inner.difficulty(variant) }
+    override fun setDifficulty(variant: Variant, difficulty: Difficulty) =
+        call("setDifficulty") { inner.setDifficulty(variant, difficulty) }
+}
+
 /**
  * The app as the Android activity runs it, with real dispatchers: a main thread of its own,
  * Dispatchers.IO for the database, and the core's threads for the bots.
  */
-class Harness(dir: Path, locale: String = "en-GB", val botTimeLimitMs: UInt? = null) : AutoCloseable {
+class Harness(
+    dir: Path,
+    locale: String = "en-GB",
+    val botTimeLimitMs: UInt? = null,
+    /** The puzzle banks: the library's own unless a test gives some. */
+    puzzlesOf: () -> Puzzles = { Puzzles.embedded() },
+) : AutoCloseable {
     val mainDispatcher: ExecutorCoroutineDispatcher =
         Executors.newSingleThreadExecutor { Thread(it, MAIN).apply { isDaemon = true } }.asCoroutineDispatcher()
     val scope = CoroutineScope(SupervisorJob() + mainDispatcher)
     val dbPath: String = dir.resolve("rodina.db").toString()
     var storage: WatchedStorage? = null
+    var puzzleStorage: WatchedPuzzleStorage? = null
     val openedOn: MutableList<String> = Collections.synchronizedList(ArrayList())
     val app = AppController(
         dbPath,
@@ -114,6 +143,12 @@ class Harness(dir: Path, locale: String = "en-GB", val botTimeLimitMs: UInt? = n
             WatchedStorage(StoreStorage(store)).also { storage = it }
         },
         botTimeLimitMs = botTimeLimitMs,
+        puzzlesOf = puzzlesOf,
+        puzzleStorageOf = { store, puzzles ->
+            WatchedPuzzleStorage(StorePuzzleStorage(store, puzzles)).also { puzzleStorage = it }
+        },
+        // The opponent's moves at once: the tests wait for them all the same.
+        opponentDelayMs = 0,
     )
 
     /** Runs [f] on the main thread, as a screen's callback would. */
@@ -155,6 +190,7 @@ class Harness(dir: Path, locale: String = "en-GB", val botTimeLimitMs: UInt? = n
     fun assertNothingOnMain() {
         assertTrue(openedOn.none { it == MAIN }, "Store.open on the main thread")
         assertEquals(emptyList<String>(), storage?.onMain?.toList() ?: emptyList<String>())
+        assertEquals(emptyList<String>(), puzzleStorage?.onMain?.toList() ?: emptyList<String>())
     }
 }
 
@@ -505,20 +541,15 @@ class DefectsTest {
         h.storage!!.saveDelayMs = 300
         h.tapAMove(c)
         // Left and deleted from its page at once: the second save is still being written.
-        h.onMain {
+        val deleting = h.onMain {
             h.app.back()
             h.app.deleteGame(id)
         }
         runBlocking { withTimeout(WAIT_MS) { while (h.storage!!.savesWritten.get() < 2) delay(10) } }
-        // Every save has landed; the delete lands after them (or, wrongly, before the last
-        // one, which then writes the game anew and stays): the file must come to hold none.
-        val left = runBlocking {
-            withTimeoutOrNull(WAIT_MS) {
-                while (Store.open(h.dbPath).listGames().isNotEmpty()) delay(20)
-                0
-            } ?: Store.open(h.dbPath).listGames().size
-        }
-        assertEquals(0, left)
+        // The delete done after every save (or, wrongly, before the last one, which then
+        // writes the game anew and stays): the file holds no game.
+        runBlocking { withTimeout(WAIT_MS) { deleting!!.join() } }
+        assertEquals(0, Store.open(h.dbPath).listGames().size)
         runBlocking { withTimeout(WAIT_MS) { h.app.home.first { !it.loading && it.saved.isEmpty() } } }
     }
 
@@ -610,11 +641,12 @@ class LanguageTest {
         assertEquals("Na ťahu je Červený", c.state.value.status)
         assertEquals("Nováčik", h.app.newGame.state.value.opponents[1].label)
         // The player chooses English: the open game, the form and the home screen follow.
-        h.onMain { h.app.updateSettings(h.app.settings.value.copy(language = Language.ENGLISH)) }
+        val written = h.onMain { h.app.updateSettings(h.app.settings.value.copy(language = Language.ENGLISH)) }
         assertEquals("Red to move", c.state.value.status)
         assertEquals("Novice", h.app.newGame.state.value.opponents[1].label)
         assertEquals("Xiangqi", h.app.home.value.games.first().name)
-        // Kept in the store: a new start reads it back.
+        // Kept in the store: a new start reads it back (once the write has landed).
+        runBlocking { withTimeout(WAIT_MS) { written!!.join() } }
         h.onMain { h.app.back() }
         h.waitHome()
         val again = Harness(dir, locale = "sk-SK").start()

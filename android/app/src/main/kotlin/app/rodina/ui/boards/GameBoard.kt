@@ -34,9 +34,9 @@ import androidx.compose.ui.unit.LayoutDirection
 import app.rodina.core.Side
 import app.rodina.core.Variant
 import app.rodina.state.BoardKind
+import app.rodina.state.BoardState
 import app.rodina.state.Cell
 import app.rodina.state.CellUi
-import app.rodina.state.GameScreenState
 import app.rodina.state.PieceUi
 import app.rodina.ui.BoardColors
 import kotlin.math.roundToInt
@@ -60,7 +60,8 @@ private const val HOVER_LIFT = 0.3f
 private const val DRAG_SCALE = 1.25f
 
 /**
- * The board of any game, drawn from [state] alone: the board of [GameScreenState.board] on a
+ * The board of any game, drawn from [state] alone (a game's or a puzzle's): the board of
+ * [BoardState.board] on a
  * canvas, the highlights under the pieces, the pieces (a Friendly chess bond as two pieces
  * sharing a square, and [hovering], the piece a chain released, lifted above its bond), then
  * the targets over them.
@@ -72,7 +73,7 @@ private const val DRAG_SCALE = 1.25f
  */
 @Composable
 fun GameBoard(
-    state: GameScreenState,
+    state: BoardState,
     hovering: PieceUi?,
     onTap: (Cell) -> Unit,
     onDrag: (from: Cell, to: Cell) -> Unit,

@@ -18,9 +18,10 @@ import kotlin.math.cos
 import kotlin.math.sin
 
 /**
- * What is drawn under the pieces: the last move, the selected piece and a general or king in
- * check. On squares a highlight fills the square; on intersections it is a disc around the
- * point, a little wider than the piece so it shows as a halo.
+ * What is drawn under the pieces: the last move, the selected piece, a general or king in
+ * check, and a puzzle's hint. On squares a highlight fills the square; on intersections it is
+ * a disc around the point, a little wider than the piece so it shows as a halo. The hint is a
+ * ring of its own, so it reads apart from the selection it leads to.
  */
 internal fun DrawScope.drawCellHighlights(squares: Boolean, g: BoardGeometry, cells: List<CellUi>) {
     for (c in cells) {
@@ -30,6 +31,7 @@ internal fun DrawScope.drawCellHighlights(squares: Boolean, g: BoardGeometry, ce
         }
         if (c.lastMove) mark(BoardColors.lastMove, g.cell * 0.5f)
         if (c.selected) mark(BoardColors.selected, g.cell * 0.52f)
+        if (c.hint) drawCircle(BoardColors.hint, g.cell * 0.48f, centre, style = Stroke(g.cell * 0.08f))
         if (c.check) {
             val radius = g.cell * 0.62f
             val glow = Brush.radialGradient(
