@@ -22,6 +22,17 @@ pub enum SectionKind {
     Sources,
 }
 
+impl SectionKind {
+    /// Every kind, in the order a page shows them; every page has each once.
+    pub const ALL: [SectionKind; 5] = [
+        SectionKind::Rules,
+        SectionKind::Story,
+        SectionKind::DidYouKnow,
+        SectionKind::PieceNames,
+        SectionKind::Sources,
+    ];
+}
+
 /// One section of a page: its kind and its parts, each a heading and a paragraph.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
