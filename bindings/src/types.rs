@@ -205,6 +205,9 @@ pub struct Highlights {
     pub special: bool,
     /// A puzzle's hint: the next move starts here (never set in a game).
     pub hint: bool,
+    /// A course exercise's target not yet collected: a point to reach or a piece to take
+    /// (never set in a game or a puzzle).
+    pub goal: bool,
 }
 
 impl From<app::Highlights> for Highlights {
@@ -218,6 +221,7 @@ impl From<app::Highlights> for Highlights {
             check: h.check,
             special: h.special,
             hint: h.hint,
+            goal: h.goal,
         }
     }
 }

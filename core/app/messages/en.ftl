@@ -329,3 +329,33 @@ theme-chain = Chain
 theme-sako = Ŝako
 theme-reveal = Reveal
 error-puzzle-damaged = This puzzle cannot be used: { $detail }
+
+## Rules courses and game pages (the courses' own texts are rodina-learn's)
+
+courses-entry = Rules course
+courses-loading = Opening the course…
+course-title = { $game }: rules course
+course-exercise-number = Exercise { $number } of { $count }
+course-your-move = Your move ({ $side })
+course-opponent-moves = { $side } replies…
+course-you = { $side } · You
+course-solved = Solved!
+course-moves = Moves: { $moves } · par { $par }
+course-targets = Targets: { $collected } of { $total }
+course-score = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+course-stars = { $stars } of { $max } stars
+course-best = Best so far: { $score }
+course-new-best = A new best score!
+course-solved-count = { $solved } of { $count } exercises solved
+course-all-solved = Every exercise is solved: play them again for three stars.
+course-not-solved = Not solved yet
+course-hint-button = Hint
+course-retry = Try again
+course-next = Next exercise
+course-continue = Continue
+course-page-entry = About the game
+course-page-title = About { $game }
+error-course-damaged = The rules course cannot be used: { $detail }

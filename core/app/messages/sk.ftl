@@ -334,3 +334,34 @@ theme-chain = Reťaz
 theme-sako = Ŝako
 theme-reveal = Odkrytie
 error-puzzle-damaged = Túto úlohu nemožno použiť: { $detail }
+
+## Kurzy pravidiel a stránky hier (texty samotných kurzov sú v rodina-learn)
+
+courses-entry = Kurz pravidiel
+courses-loading = Otvára sa kurz…
+course-title = { $game }: kurz pravidiel
+course-exercise-number = Cvičenie { $number }/{ $count }
+course-your-move = Ste na ťahu ({ $side })
+course-opponent-moves = Odpovedá { $side }…
+course-you = { $side } · Vy
+course-solved = Vyriešené!
+course-moves = Ťahy: { $moves } · norma { $par }
+course-targets = Ciele: { $collected }/{ $total }
+course-score = { $points ->
+    [one] { $points } bod
+    [few] { $points } body
+   *[other] { $points } bodov
+}
+course-stars = Hviezdy: { $stars }/{ $max }
+course-best = Doteraz najlepšie: { $score }
+course-new-best = Nové najlepšie skóre!
+course-solved-count = Vyriešené cvičenia: { $solved }/{ $count }
+course-all-solved = Všetky cvičenia sú vyriešené: zahrajte si ich znova pre tri hviezdy.
+course-not-solved = Zatiaľ nevyriešené
+course-hint-button = Rada
+course-retry = Skúsiť znova
+course-next = Ďalšie cvičenie
+course-continue = Pokračovať
+course-page-entry = O hre
+course-page-title = O hre { $game }
+error-course-damaged = Kurz pravidiel sa nedá použiť: { $detail }

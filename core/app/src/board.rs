@@ -82,13 +82,22 @@ pub(crate) struct Drawn {
     pub(crate) hovering: Option<Hovering>,
 }
 
+/// What a puzzle or a course marks on the board beyond a game's own highlights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Marks<'a> {
+    /// The point a puzzle's hint marks.
+    pub(crate) hint: Option<Point>,
+    /// The points a course exercise still asks to reach, or whose pieces it asks to take.
+    pub(crate) goals: &'a [Point],
+}
+
 /// Draws `board` as `seat` sees it. `hidden`: the device waits to be handed over, and no
-/// piece or move of the game shows. `hint`: the point a puzzle's hint marks.
+/// piece or move of the game shows. `marks`: what a puzzle or a course marks besides.
 pub(crate) fn draw<B: Board + ?Sized>(
     board: &B,
     seat: Seat,
     hidden: bool,
-    hint: Option<Point>,
+    marks: Marks<'_>,
 ) -> Drawn {
     let (files, ranks) = board.size();
     let last = if hidden { None } else { board.moves().last().cloned() };
@@ -115,7 +124,8 @@ pub(crate) fn draw<B: Board + ?Sized>(
                     last_to: last.as_ref().is_some_and(|m| m.to == point),
                     check: check == Some(point),
                     special: board.is_special(point),
-                    hint: !hidden && hint == Some(point),
+                    hint: !hidden && marks.hint == Some(point),
+                    goal: !hidden && marks.goals.contains(&point),
                 },
             });
         }

@@ -150,9 +150,31 @@ pub enum StoreError {
     },
 }
 
-/// Why course progress could not be read or kept.
+/// Why a course, its progress or a game's page could not be read, opened or kept. None of
+/// these is a panic: an unknown exercise, a damaged course file or a damaged stored score is
+/// reported as what it is, and nothing stored is changed because of it.
 #[derive(Debug, thiserror::Error)]
 pub enum CourseError {
+    /// The game's course has no exercise of this id.
+    #[error("the {variant} course has no exercise {id:?}")]
+    UnknownExercise {
+        /// The game.
+        variant: rodina_rules::Variant,
+        /// The id asked for.
+        id: String,
+    },
+    /// A course given as text cannot be read, or is not of one game.
+    #[error("a course cannot be read: {0}")]
+    CourseText(String),
+    /// The game's course or page shipped in the app cannot be read (a build defect).
+    #[error("the {variant} course or page cannot be read: {error}")]
+    Damaged {
+        /// The game.
+        variant: rodina_rules::Variant,
+        /// Where and why.
+        #[source]
+        error: rodina_learn::CourseError,
+    },
     /// A stored score is not a valid one (a newer version's, or damaged). It is left as it is.
     #[error("a stored course score ({exercise}) cannot be read: {detail}")]
     BadScore {

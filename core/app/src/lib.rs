@@ -1,6 +1,6 @@
 //! What the Rodina phone app runs, below its UI: the Store (one SQLite database), game
-//! sessions, puzzle sessions ([`puzzle`]), and the view models the Kotlin and Swift screens
-//! render.
+//! sessions, puzzle sessions ([`puzzle`]), rules courses and game pages ([`course`]), and the
+//! view models the Kotlin and Swift screens render.
 //!
 //! The split follows lichess-mobile: [`model`] holds plain data a UI draws and sends back,
 //! [`Session`] is the controller (a state machine between taps and the rules), and [`Store`]
@@ -9,7 +9,7 @@
 
 mod board;
 mod bot;
-mod course;
+pub mod course;
 mod entry;
 mod error;
 mod form;
@@ -24,6 +24,7 @@ pub mod text;
 mod view_table;
 
 pub use bot::{BotReply, BotRequest};
+pub use course::{CourseSession, Courses, PendingScores};
 pub use error::{CourseError, PuzzleError, SessionError, StoreError};
 pub use form::{FormFields, HandicapGiver, NewGameForm};
 pub use model::{

@@ -45,6 +45,9 @@ pub struct Highlights {
     pub special: bool,
     /// A puzzle's hint: the next move starts here (never set in a game).
     pub hint: bool,
+    /// A course exercise's target not yet collected: a point to reach, or a piece to take
+    /// (never set in a game or a puzzle).
+    pub goal: bool,
 }
 
 /// One point of the board view.

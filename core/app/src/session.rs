@@ -16,7 +16,7 @@ use rodina_rules::jieqi::RuleSet;
 use rodina_rules::xiangqi::Handicap;
 use rodina_rules::{AnyGame, Color, Outcome, Seat, Start, Variant, WinReason};
 
-use crate::board::{draw, move_rows, player_bars};
+use crate::board::{Marks, draw, move_rows, player_bars};
 use crate::bot::{BotReply, BotRequest, Moment, fresh_seed, session_id, side_seed};
 use crate::error::{SessionError, StoreError};
 use crate::input::{Entered, Input};
@@ -356,7 +356,7 @@ impl Session {
         let hidden = matches!(awaiting, Awaiting::HandOver(_));
         let lang = self.language;
         let variant = self.variant();
-        let drawn = draw(self.table.as_ref(), seat, hidden, None);
+        let drawn = draw(self.table.as_ref(), seat, hidden, Marks::default());
         let promotion = if hidden { None } else { self.promotion_choice() };
         let outcome = self.outcome();
         let result = outcome.map(|o| text::outcome_text(lang, variant, o));

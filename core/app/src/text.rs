@@ -161,6 +161,12 @@ impl From<&str> for Arg {
     }
 }
 
+impl From<u32> for Arg {
+    fn from(n: u32) -> Self {
+        Arg::Number(i64::from(n))
+    }
+}
+
 impl From<String> for Arg {
     fn from(t: String) -> Self {
         Arg::Text(t)
@@ -576,11 +582,25 @@ pub enum UiText {
     PuzzleNextMove,
     /// The choice of how hard the puzzles are.
     PuzzleDifficulty,
+    /// The rules course of a game, on its page.
+    CoursesEntry,
+    /// Shown while a course is read.
+    CoursesLoading,
+    /// Shows the next hint of an exercise.
+    CourseHint,
+    /// Tries an exercise again.
+    CourseRetry,
+    /// Goes on to the next exercise.
+    CourseNext,
+    /// Opens the first exercise not solved yet.
+    CourseContinue,
+    /// A game's page (how it is played, its story), on the game's home.
+    CoursePageEntry,
 }
 
 impl UiText {
     /// Every text, in declaration order.
-    pub const ALL: [UiText; 56] = [
+    pub const ALL: [UiText; 63] = [
         UiText::AppName,
         UiText::HomeTitle,
         UiText::HomeNewGame,
@@ -637,6 +657,13 @@ impl UiText {
         UiText::PuzzlePreviousMove,
         UiText::PuzzleNextMove,
         UiText::PuzzleDifficulty,
+        UiText::CoursesEntry,
+        UiText::CoursesLoading,
+        UiText::CourseHint,
+        UiText::CourseRetry,
+        UiText::CourseNext,
+        UiText::CourseContinue,
+        UiText::CoursePageEntry,
     ];
 
     /// The message id.
@@ -698,6 +725,13 @@ impl UiText {
             UiText::PuzzlePreviousMove => "puzzle-previous-move",
             UiText::PuzzleNextMove => "puzzle-next-move",
             UiText::PuzzleDifficulty => "puzzle-difficulty",
+            UiText::CoursesEntry => "courses-entry",
+            UiText::CoursesLoading => "courses-loading",
+            UiText::CourseHint => "course-hint-button",
+            UiText::CourseRetry => "course-retry",
+            UiText::CourseNext => "course-next",
+            UiText::CourseContinue => "course-continue",
+            UiText::CoursePageEntry => "course-page-entry",
         }
     }
 }
@@ -709,7 +743,7 @@ const _: () = {
         assert!(UiText::ALL[i] as usize == i);
         i += 1;
     }
-    assert!(UiText::PuzzleDifficulty as usize + 1 == UiText::ALL.len());
+    assert!(UiText::CoursePageEntry as usize + 1 == UiText::ALL.len());
 };
 
 /// A text of the screens.
@@ -873,6 +907,11 @@ pub enum Problem {
         /// What is wrong.
         detail: String,
     },
+    /// A rules course, a game's page or a stored course score cannot be used.
+    CourseDamaged {
+        /// What is wrong.
+        detail: String,
+    },
     /// A bug.
     Internal {
         /// What happened.
@@ -896,6 +935,7 @@ pub fn problem_text(language: Language, problem: &Problem) -> String {
         Problem::Unsupported { detail } => with("error-unsupported", detail),
         Problem::Randomness { detail } => with("error-randomness", detail),
         Problem::PuzzleDamaged { detail } => with("error-puzzle-damaged", detail),
+        Problem::CourseDamaged { detail } => with("error-course-damaged", detail),
         Problem::Internal { detail } => with("error-internal", detail),
     }
 }
@@ -1000,6 +1040,49 @@ pub fn puzzle_progress_text(language: Language, progress: &PuzzleProgress) -> Pu
         attempts: puzzle_attempts(language, progress.attempts),
         puzzles: puzzle_count(language, progress.puzzles),
     }
+}
+
+/// A rules course's title: `Xiangqi: rules course`.
+pub fn course_title(language: Language, variant: Variant) -> String {
+    tr(language, "course-title", &[("game", game_name(language, variant).into())])
+}
+
+/// A game's page's title: `About Xiangqi`.
+pub fn game_page_title(language: Language, variant: Variant) -> String {
+    tr(language, "course-page-title", &[("game", game_name(language, variant).into())])
+}
+
+/// Where an exercise is in its course: `Exercise 3 of 17`.
+pub fn course_exercise_number(language: Language, number: u32, count: u32) -> String {
+    let args = [("number", Arg::from(number)), ("count", Arg::from(count))];
+    tr(language, "course-exercise-number", &args)
+}
+
+/// The moves an exercise took against its par: `Moves: 1 · par 2`.
+pub fn course_moves_text(language: Language, moves: u32, par: u32) -> String {
+    tr(language, "course-moves", &[("moves", Arg::from(moves)), ("par", Arg::from(par))])
+}
+
+/// The targets collected: `Targets: 1 of 2`.
+pub fn course_targets_text(language: Language, collected: u32, total: u32) -> String {
+    let args = [("collected", Arg::from(collected)), ("total", Arg::from(total))];
+    tr(language, "course-targets", &args)
+}
+
+/// A score's points: `600 points`, `600 bodov`.
+pub fn course_score_text(language: Language, points: u32) -> String {
+    tr(language, "course-score", &[("points", Arg::from(points))])
+}
+
+/// Stars earned of the most there are: `2 of 3 stars`.
+pub fn course_stars_text(language: Language, stars: u32, max: u32) -> String {
+    tr(language, "course-stars", &[("stars", Arg::from(stars)), ("max", Arg::from(max))])
+}
+
+/// Exercises solved of a course's: `5 of 17 exercises solved`.
+pub fn course_solved_text(language: Language, solved: u32, count: u32) -> String {
+    let args = [("solved", Arg::from(solved)), ("count", Arg::from(count))];
+    tr(language, "course-solved-count", &args)
 }
 
 /// A message with arguments, for the app's own sentences (`status-to-move`, `error-save`,

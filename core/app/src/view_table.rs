@@ -36,11 +36,18 @@ pub(crate) trait SeatRecord: Board<Done = String> {
 
 /// The board of a seat's record of any game.
 pub(crate) fn seat_record(view: AnyView) -> Box<dyn SeatRecord> {
+    seat_record_after(view, Vec::new())
+}
+
+/// The board of a seat's record that goes on from `earlier`, moves shown before the record
+/// starts: a course's opponent passes by setting up the position anew with the player to
+/// move, and the move list and the last move must not forget what led there.
+pub(crate) fn seat_record_after(view: AnyView, earlier: Vec<MoveRecord>) -> Box<dyn SeatRecord> {
     match view {
-        AnyView::Xiangqi(g) => Box::new(ViewTable::<Xiangqi>::new(g)),
-        AnyView::Jieqi(g) => Box::new(ViewTable::<Jieqi>::new(g)),
-        AnyView::JesonMor(g) => Box::new(ViewTable::<JesonMor>::new(g)),
-        AnyView::Friendly(g) => Box::new(ViewTable::<Friendly>::new(g)),
+        AnyView::Xiangqi(g) => Box::new(ViewTable::<Xiangqi>::new(g, earlier)),
+        AnyView::Jieqi(g) => Box::new(ViewTable::<Jieqi>::new(g, earlier)),
+        AnyView::JesonMor(g) => Box::new(ViewTable::<JesonMor>::new(g, earlier)),
+        AnyView::Friendly(g) => Box::new(ViewTable::<Friendly>::new(g, earlier)),
     }
 }
 
@@ -50,7 +57,10 @@ where
     P::View: BotGame,
 {
     game: Game<P::View>,
+    /// The moves shown: those before the record's start, then the record's own.
     records: Vec<MoveRecord>,
+    /// How many of `records` came before the record's start.
+    earlier: usize,
     /// The move being entered by taps, with the current position's caches; made anew by
     /// `refresh` after every move.
     entering: Entering<P::View, P::ViewEntry>,
@@ -60,12 +70,13 @@ impl<P: AppGame> ViewTable<P>
 where
     P::View: BotGame,
 {
-    /// The board of `record`, whose moves are listed as it knows them.
-    fn new(record: Game<P::View>) -> Self {
+    /// The board of `record`, whose moves are listed as it knows them after `earlier`.
+    fn new(record: Game<P::View>, earlier: Vec<MoveRecord>) -> Self {
         let start = Game::new(record.start().clone());
         let entering = Entering::new(&start);
         let texts = record.move_texts();
-        let mut table = ViewTable { game: start, records: Vec::new(), entering };
+        let mut table =
+            ViewTable { game: start, earlier: earlier.len(), records: earlier, entering };
         for text in texts {
             // The record's own texts read back in the record it came from.
             if table.play_text(&text).is_err() {
@@ -177,7 +188,7 @@ where
             P::view_notation(&before, &m)
         };
         let record = MoveRecord {
-            ply: u32::try_from(ply).unwrap_or(u32::MAX),
+            ply: u32::try_from(ply + self.earlier).unwrap_or(u32::MAX),
             side: before.turn(),
             notation,
             coordinate: before.move_text(&m),

@@ -191,6 +191,20 @@ impl Run {
         Ok(step)
     }
 
+    /// The player tried a move the rules forbid, which a board that offers only legal moves
+    /// refuses before it is ever written as move text (a tap on a pinned piece, a king
+    /// stepped into a bond). The run fails if the exercise watches for that
+    /// ([`Failure::IllegalMoveTried`]) and the failure is returned; otherwise, or once the run
+    /// has ended, nothing changes and `None` is returned.
+    pub fn illegal_move_tried(&mut self) -> Option<Ended> {
+        if self.ended.is_some() || !self.exercise.fail.contains(&Failure::IllegalMoveTried) {
+            return None;
+        }
+        let failed = Ended::Failed { reason: Failure::IllegalMoveTried };
+        self.ended = Some(failed);
+        Some(failed)
+    }
+
     fn end(&mut self, mut step: Step, ended: Ended) -> Step {
         self.ended = Some(ended);
         step.ended = Some(ended);
@@ -350,6 +364,22 @@ mod tests {
         let mut run = Run::new(&e);
         let failed = run.play("e1e3").expect("a step").ended;
         assert_eq!(failed, Some(Ended::Failed { reason: Failure::IllegalMoveTried }));
+    }
+
+    #[test]
+    fn a_refused_try_fails_only_an_exercise_that_watches_for_it() {
+        let mut run = Run::new(&exercise("leap"));
+        assert_eq!(run.illegal_move_tried(), None);
+        assert_eq!(run.ended(), None);
+        let mut e = exercise("leap");
+        e.fail.push(Failure::IllegalMoveTried);
+        let mut run = Run::new(&e);
+        let failed = Some(Ended::Failed { reason: Failure::IllegalMoveTried });
+        assert_eq!(run.illegal_move_tried(), failed);
+        assert_eq!(run.ended(), failed);
+        // Once over, nothing more happens.
+        assert_eq!(run.illegal_move_tried(), None);
+        assert_eq!(run.moves(), 0);
     }
 
     #[test]

@@ -35,7 +35,7 @@ use rodina_puzzles::{
 };
 use rodina_rules::{AnyView, Color, NewGame, Seat, Variant};
 
-use crate::board::{draw, move_rows, player_bars};
+use crate::board::{Marks, draw, move_rows, player_bars};
 use crate::error::{PuzzleError, SessionError};
 use crate::input::{Entered, Input};
 use crate::model::{Awaiting, BoardView, MoveRecord, PieceKind, Point, Refusal, TapResult};
@@ -608,7 +608,7 @@ impl PuzzleSession {
         let board = self.shown();
         let seat = Seat::Player(solver);
         let hint = self.hint.filter(|_| phase == PuzzlePhase::Solving && self.solution.is_none());
-        let drawn = draw(board, seat, false, hint);
+        let drawn = draw(board, seat, false, Marks { hint, goals: &[] });
         let awaiting = match phase {
             PuzzlePhase::Solving if self.solution.is_none() => Awaiting::Person(solver),
             PuzzlePhase::Opening | PuzzlePhase::Replying => Awaiting::Bot(!solver),

@@ -65,11 +65,14 @@ fn every_message_formats_in_both_languages_with_its_arguments() {
     let args: Vec<(&str, Arg)> = [
         "side", "winner", "owner", "piece", "square", "from", "to", "game", "reason", "record",
         "owed", "given", "error", "move", "text", "moves", "result", "first", "second", "level",
-        "detail", "file", "change", "rating", "shown", "length",
+        "detail", "file", "change", "rating", "shown", "length", "score",
     ]
     .into_iter()
     .map(|name| (name, Arg::from("x")))
-    .chain([("count", Arg::Number(3)), ("number", Arg::Number(2))])
+    .chain(
+        ["count", "number", "par", "points", "stars", "max", "collected", "total", "solved"]
+            .map(|name| (name, Arg::Number(3))),
+    )
     .collect();
     for language in Language::ALL {
         for id in ids(SOURCES[language.index()]) {
