@@ -22,11 +22,48 @@ use std::time::Duration;
 
 use rodina_app::{SessionError, StoreError};
 
+/// Declares a mirror enum (its variants carry no data and are named as the core enum's
+/// are) and its `From` both ways: the one list of variants serves the declaration and both
+/// directions, and each match is still checked to cover every variant.
+macro_rules! mirror_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $mirror:ident mirrors $core:ty {
+            $($(#[$variant_meta:meta])* $variant:ident,)+
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $mirror {
+            $($(#[$variant_meta])* $variant,)+
+        }
+
+        impl From<$core> for $mirror {
+            fn from(v: $core) -> Self {
+                type Core = $core;
+                match v {
+                    $(Core::$variant => $mirror::$variant,)+
+                }
+            }
+        }
+
+        impl From<$mirror> for $core {
+            fn from(v: $mirror) -> Self {
+                type Core = $core;
+                match v {
+                    $($mirror::$variant => Core::$variant,)+
+                }
+            }
+        }
+    };
+}
+
+mod course;
 mod form;
 mod puzzle;
 mod text;
 mod types;
 
+pub use course::*;
 pub use form::*;
 pub use puzzle::*;
 pub use text::*;
@@ -51,8 +88,9 @@ pub enum RodinaError {
     /// version does not know (written by a newer one). Leave it as it is; an update opens it.
     #[error("{0}")]
     Unsupported(String),
-    /// The saved game or the puzzle asked for does not exist (a game deleted elsewhere, a
-    /// puzzle id no bank has). Refresh the list, or ask for another puzzle.
+    /// The saved game, the puzzle or the exercise asked for does not exist (a game deleted
+    /// elsewhere, a puzzle id no bank has, an exercise no course has). Refresh the list, or
+    /// ask for another.
     #[error("{0}")]
     NotFound(String),
     /// A saved game's record cannot be rebuilt. Offer to delete that game; the others are
@@ -71,6 +109,11 @@ pub enum RodinaError {
     /// puzzle or game; that game's puzzles may stay unusable until an update.
     #[error("{0}")]
     PuzzleDamaged(String),
+    /// A rules course, a game's page or a course score stored in the database cannot be used
+    /// (a build defect or damage). Nothing was changed: tell the player; that game's course
+    /// may stay unusable until an update, the other games' are fine.
+    #[error("{0}")]
+    CourseDamaged(String),
     /// The database could not be used for another reason (disk full, locked, no
     /// permission). Try again later or report it.
     #[error("{0}")]

@@ -16,41 +16,6 @@ use crate::text::Language;
 use crate::types::{BoardView, MoveRecord, Point, PromotionChoice, Refusal, Side, Variant};
 use crate::{RodinaError, Store, lock};
 
-/// Declares a mirror enum (its variants carry no data and are named as the core enum's
-/// are) and its `From` both ways: the one list of variants serves the declaration and both
-/// directions, and each match is still checked to cover every variant.
-macro_rules! mirror_enum {
-    (
-        $(#[$meta:meta])*
-        pub enum $mirror:ident mirrors $core:ty {
-            $($(#[$variant_meta:meta])* $variant:ident,)+
-        }
-    ) => {
-        $(#[$meta])*
-        pub enum $mirror {
-            $($(#[$variant_meta])* $variant,)+
-        }
-
-        impl From<$core> for $mirror {
-            fn from(v: $core) -> Self {
-                type Core = $core;
-                match v {
-                    $(Core::$variant => $mirror::$variant,)+
-                }
-            }
-        }
-
-        impl From<$mirror> for $core {
-            fn from(v: $mirror) -> Self {
-                type Core = $core;
-                match v {
-                    $($mirror::$variant => Core::$variant,)+
-                }
-            }
-        }
-    };
-}
-
 impl From<PuzzleError> for RodinaError {
     fn from(e: PuzzleError) -> Self {
         let message = e.to_string();

@@ -510,3 +510,91 @@ fn puzzle_texts_come_from_the_catalog() {
         "There are no Jieqi puzzles yet."
     );
 }
+
+#[test]
+fn an_exercise_is_solved_by_taps_and_its_score_kept_through_the_exported_api() {
+    let store = Store::in_memory().unwrap();
+    let courses = Courses::embedded();
+    assert!(courses.count(Variant::Xiangqi) >= 15);
+    let before = courses.overview(store.clone(), Variant::JesonMor, Language::English).unwrap();
+    assert_eq!((before.next.as_deref(), before.solved, before.stars), (Some("leap"), 0, 0));
+    let s = courses.open(store.clone(), Variant::JesonMor, "leap".into()).unwrap();
+    let v = s.view();
+    assert_eq!((v.phase, v.player, v.number), (CoursePhase::Playing, Side::First, 1));
+    assert_eq!(v.targets, [CourseTarget { point: at("f3"), collected: false }]);
+    assert!(v.board.points.iter().any(|p| p.highlights.goal && p.point == at("f3")));
+    assert!(s.hint());
+    assert_eq!(s.view().hints.len(), 1);
+    assert_eq!(s.tap(at("e1")), CourseTapResult::Selected { point: at("e1") });
+    let CourseTapResult::Played { record, collected } = s.tap(at("f3")) else { panic!("played") };
+    assert_eq!((record.coordinate.as_str(), collected), ("e1f3", Some(at("f3"))));
+    let v = s.view();
+    assert_eq!(v.phase, CoursePhase::Solved);
+    assert_eq!(v.score, Some(CourseScore { points: 550, best: 550, stars: 3 }));
+    assert_eq!(v.stars_text.as_deref(), Some("3 of 3 stars"));
+    assert!(s.has_unsaved_scores());
+    s.save_scores(store.clone()).unwrap();
+    assert!(!s.has_unsaved_scores());
+    let after = courses.overview(store.clone(), Variant::JesonMor, Language::Slovak).unwrap();
+    assert_eq!((after.next.as_deref(), after.solved, after.stars), (Some("two-leaps"), 1, 3));
+    assert_eq!(after.lessons[0].exercises[0].best_text, "550 bodov");
+    assert_eq!(after.title, "Jeson Mor: kurz pravidiel");
+    // On to the next one, in Slovak.
+    assert_eq!(v.next.as_deref(), Some("two-leaps"));
+    assert!(s.next_exercise());
+    s.set_language(Language::Slovak);
+    assert_eq!(s.id(), "two-leaps");
+    assert_eq!(s.view().status, "Ste na ťahu (Červený)");
+}
+
+#[test]
+fn a_failure_and_a_scripted_reply_through_the_exported_api() {
+    let store = Store::in_memory().unwrap();
+    let courses = Courses::embedded();
+    // The reply waits for the screen; then the piece it took fails the exercise.
+    let s = courses.open(store.clone(), Variant::JesonMor, "clear-the-way".into()).unwrap();
+    assert!(matches!(s.drag(at("d3"), at("e5")), CourseTapResult::Played { .. }));
+    assert_eq!(s.phase(), CoursePhase::Replying);
+    let CourseTapResult::Refused { refusal } = s.tap(at("e5")) else { panic!("taken") };
+    assert_eq!(refusal.kind, RefusalKind::NotYourTurn);
+    assert_eq!(s.play_opponent().map(|m| m.coordinate), Some("c6e5".to_owned()));
+    let v = s.view();
+    assert_eq!((v.phase, v.failure), (CoursePhase::Failed, Some(CourseFailure::PieceLost)));
+    assert!(v.can_retry && s.retry());
+    assert_eq!(s.phase(), CoursePhase::Playing);
+    assert!(!s.has_unsaved_scores());
+    // A try at a forbidden move where the exercise teaches the rule.
+    let s = courses.open(store, Variant::Xiangqi, "flying-general".into()).unwrap();
+    let CourseTapResult::Illegal { refusal } = s.tap(at("e5")) else { panic!("a try") };
+    assert_eq!(refusal.kind, RefusalKind::NoLegalMove);
+    assert_eq!(s.view().failure, Some(CourseFailure::IllegalMoveTried));
+    assert!(s.fen().starts_with("4k4/9/9/9/9/4N4/9/9/9/4K4 w"));
+}
+
+#[test]
+fn course_errors_and_pages_reach_the_apps() {
+    let store = Store::in_memory().unwrap();
+    let courses = Courses::embedded();
+    let err = courses.open(store.clone(), Variant::JesonMor, "nope".into()).err().unwrap();
+    assert!(matches!(err, RodinaError::NotFound(_)), "{err:?}");
+    let err = Courses::from_json(vec!["{".into()]).err().unwrap();
+    assert!(matches!(err, RodinaError::CourseDamaged(_)), "{err:?}");
+    let only = Courses::from_json(vec![
+        r#"{"variant":"jesonmor","lessons":[{"id":"l","exercises":[
+        {"id":"a","fen":"n8/9/9/9/9/9/9/9/4N4 w - - 0 1","goal":{"kind":"reach"},"targets":["f3"],"par":1}]}]}"#
+            .into(),
+    ])
+    .unwrap();
+    assert_eq!((only.count(Variant::JesonMor), only.count(Variant::Jieqi)), (1, 0));
+    assert!(
+        problem_text(Language::English, Problem::CourseDamaged { detail: "x".into() })
+            .starts_with("The rules course cannot be used")
+    );
+    let page = game_page(Variant::Xiangqi, Language::Slovak).unwrap();
+    assert_eq!(page.title, "O hre Siang-čchi");
+    assert_eq!(page.sections.first().map(|s| s.kind), Some(PageSectionKind::Rules));
+    assert!(page.sections.iter().all(|s| !s.parts.is_empty()));
+    assert_eq!(course_title(Language::English, Variant::Friendly), "Friendly chess: rules course");
+    assert_eq!(ui_text(Language::English, UiText::CoursesEntry), "Rules course");
+    assert_eq!(ui_text(Language::Slovak, UiText::CoursePageEntry), "O hre");
+}

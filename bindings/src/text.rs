@@ -148,6 +148,20 @@ pub enum UiText {
     PuzzleNextMove,
     /// The choice of how hard the puzzles are.
     PuzzleDifficulty,
+    /// The rules course of a game, on its page.
+    CoursesEntry,
+    /// Shown while a course is read.
+    CoursesLoading,
+    /// Shows the next hint of an exercise.
+    CourseHint,
+    /// Tries an exercise again.
+    CourseRetry,
+    /// Goes on to the next exercise.
+    CourseNext,
+    /// Opens the first exercise not solved yet.
+    CourseContinue,
+    /// A game's page (how it is played, its story), on the game's home.
+    CoursePageEntry,
 }
 
 impl From<UiText> for app::text::UiText {
@@ -209,6 +223,13 @@ impl From<UiText> for app::text::UiText {
             UiText::PuzzlePreviousMove => app::text::UiText::PuzzlePreviousMove,
             UiText::PuzzleNextMove => app::text::UiText::PuzzleNextMove,
             UiText::PuzzleDifficulty => app::text::UiText::PuzzleDifficulty,
+            UiText::CoursesEntry => app::text::UiText::CoursesEntry,
+            UiText::CoursesLoading => app::text::UiText::CoursesLoading,
+            UiText::CourseHint => app::text::UiText::CourseHint,
+            UiText::CourseRetry => app::text::UiText::CourseRetry,
+            UiText::CourseNext => app::text::UiText::CourseNext,
+            UiText::CourseContinue => app::text::UiText::CourseContinue,
+            UiText::CoursePageEntry => app::text::UiText::CoursePageEntry,
         }
     }
 }
@@ -379,6 +400,11 @@ pub enum Problem {
         /// What is wrong.
         detail: String,
     },
+    /// A rules course, a game's page or a stored course score cannot be used.
+    CourseDamaged {
+        /// What is wrong.
+        detail: String,
+    },
     /// A bug.
     Internal {
         /// What happened.
@@ -402,6 +428,7 @@ impl From<Problem> for app::text::Problem {
             Problem::Unsupported { detail } => P::Unsupported { detail },
             Problem::Randomness { detail } => P::Randomness { detail },
             Problem::PuzzleDamaged { detail } => P::PuzzleDamaged { detail },
+            Problem::CourseDamaged { detail } => P::CourseDamaged { detail },
             Problem::Internal { detail } => P::Internal { detail },
         }
     }

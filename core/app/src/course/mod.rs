@@ -18,7 +18,7 @@ mod store;
 
 pub use model::{
     CourseFailure, CourseOverview, CoursePhase, CourseTap, CourseTarget, CourseView, ExerciseEntry,
-    GamePage, LessonEntry, PagePart, PageSection, ScoreView,
+    GamePage, LessonEntry, PagePart, PageSection, ScoreView, SectionKind,
 };
 pub use service::{Courses, game_page};
 pub use session::{CourseSession, PendingScores};

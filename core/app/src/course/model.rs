@@ -1,9 +1,12 @@
 //! What the course screens draw and send back: plain data, the same for every game.
 
-use rodina_learn::{Ended, Failure, Score, SectionKind};
+use rodina_learn::{Ended, Failure, Score};
 use rodina_rules::{Color, Variant};
 
 use crate::model::{BoardView, MoveRecord, Point, PromotionChoice, Refusal};
+
+/// What a section of a game's page is, as the courses' crate names it.
+pub use rodina_learn::SectionKind;
 
 /// Where an exercise stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
