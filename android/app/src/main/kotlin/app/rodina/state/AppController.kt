@@ -1,5 +1,7 @@
 package app.rodina.state
 
+import app.rodina.core.CourseOverview
+import app.rodina.core.Courses
 import app.rodina.core.GameSession
 import app.rodina.core.Language
 import app.rodina.core.PieceStyle
@@ -77,6 +79,20 @@ data class PuzzleCard(
     val problem: String?,
 )
 
+/**
+ * One game's rules course on its page: the entry's title and the player's progress as the
+ * catalog says it ("5 of 17 exercises solved", "12 of 51 stars"), or why the course cannot be
+ * used.
+ */
+data class CourseCard(
+    val variant: Variant,
+    val title: String,
+    val solved: String,
+    val stars: String,
+    val overview: CourseOverview?,
+    val problem: String?,
+)
+
 /** What the home screens draw: the four games, and the saved games (each game's page shows its own). */
 data class HomeState(
     val games: List<GameCard>,
@@ -86,12 +102,19 @@ data class HomeState(
     val loading: Boolean,
     /** The puzzles of each game whose page was opened, once read. */
     val puzzles: Map<Variant, PuzzleCard> = emptyMap(),
+    /** The rules course of each game whose page was opened, once read. */
+    val courses: Map<Variant, CourseCard> = emptyMap(),
+    /** "About the game": the entry of each game's page of rules and story. */
+    val pageEntry: String = "",
 ) {
     /** The saved games of [variant], the latest first. */
     fun savedOf(variant: Variant): List<SavedGameRow> = saved.filter { it.variant == variant }
 
     /** [variant]'s puzzles, once read. */
     fun puzzlesOf(variant: Variant): PuzzleCard? = puzzles[variant]
+
+    /** [variant]'s rules course, once read. */
+    fun courseOf(variant: Variant): CourseCard? = courses[variant]
 }
 
 /**
@@ -116,16 +139,25 @@ class AppController(
     private val puzzlesOf: () -> Puzzles = { Puzzles.embedded() },
     /** How the puzzle progress is used: the core's; tests wrap it to watch the threads. */
     private val puzzleStorageOf: (Store, Puzzles) -> PuzzleStorage = ::StorePuzzleStorage,
-    /** How long a puzzle's board shows before the opponent's move is played, ms. */
+    /** How long a puzzle's (or an exercise's) board shows before the opponent's move is played, ms. */
     private val opponentDelayMs: Long = 600,
+    /** The rules courses, read on [io] when the database opens; tests give courses of their own. */
+    private val coursesOf: () -> Courses = { Courses.embedded() },
+    /** How the course progress is used: the core's; tests wrap it to watch the threads. */
+    private val courseStorageOf: (Store, Courses) -> CourseStorage = ::StoreCourseStorage,
 ) {
     private var storage: GameStorage? = null
     private var puzzleStorage: PuzzleStorage? = null
+    private var courseStorage: CourseStorage? = null
     private var puzzleProgress: Map<Variant, Result<PuzzleProgress>> = emptyMap()
+    private var courseProgress: Map<Variant, Result<CourseOverview>> = emptyMap()
     private var saver: Saver? = null
 
     /** The writes of the puzzle screen last left, which the next one waits for. */
     private var lastPuzzleWrites: Job? = null
+
+    /** The writes of the exercise screen last left, which the next one (and the course list) waits for. */
+    private var lastExerciseWrites: Job? = null
     private var systemLanguage = languageForLocale(systemLocale)
     private var homeProblem: Problem? = null
     private var summaries: List<app.rodina.core.GameSummary> = emptyList()
@@ -167,6 +199,14 @@ class AppController(
     var puzzle: PuzzleController? = null
         private set
 
+    /** The rules course whose list is open, if one is. */
+    var course: CourseController? = null
+        private set
+
+    /** The exercise being tried, if an exercise screen is open. */
+    var exercise: ExerciseController? = null
+        private set
+
     /** Opens the database (on [io]) and reads the settings and the saved games. */
     fun start() {
         _startup.value = Startup.Opening
@@ -192,15 +232,16 @@ class AppController(
 
     private suspend fun open(notice: String?) {
         try {
-            val (opened, settings, puzzles) = withContext(io) {
+            val opened = withContext(io) {
                 val store = Store.open(databasePath)
                 val s = storageOf(store)
-                Triple(s, s.settings(), puzzleStorageOf(store, puzzlesOf()))
+                Opened(s, s.settings(), puzzleStorageOf(store, puzzlesOf()), courseStorageOf(store, coursesOf()))
             }
-            storage = opened
-            puzzleStorage = puzzles
-            saver = Saver(opened, io)
-            applySettings(settings)
+            storage = opened.games
+            puzzleStorage = opened.puzzles
+            courseStorage = opened.courses
+            saver = Saver(opened.games, io)
+            applySettings(opened.settings)
             // The list's read is under way before the app says it is ready, so nobody takes
             // the empty list from before the database was open for the saved games.
             refresh()
@@ -261,11 +302,59 @@ class AppController(
         }
     }
 
-    /** Opens [variant]'s page: its puzzles with the player's progress, its saved games and the way to a new one. */
+    /**
+     * Reads [variant]'s course with the player's progress again (on [io]), for its page, once
+     * [after] (the writes of the exercise screen left last) is over.
+     */
+    private fun refreshCourse(variant: Variant, after: Job? = null) {
+        val courses = courseStorage ?: return
+        val language = _language.value
+        scope.launch {
+            after?.join()
+            // One game's course that cannot be used says so on its page alone.
+            val read = withContext(io) {
+                try {
+                    Result.success(courses.overview(variant, language))
+                } catch (e: RodinaException) {
+                    Result.failure(e)
+                }
+            }
+            courseProgress = courseProgress + (variant to read)
+            _home.value = renderHome()
+        }
+    }
+
+    /**
+     * Opens [variant]'s page: its puzzles and its rules course with the player's progress, its
+     * story, its saved games and the way to a new one.
+     */
     fun openGameHome(variant: Variant) {
         navigator.open(Screen.GameHome(variant))
         refreshPuzzles(variant)
+        refreshCourse(variant, lastExerciseWrites?.takeIf { it.isActive })
     }
+
+    /** Opens [variant]'s rules course: its lessons and exercises with the player's stars, read on [io]. */
+    fun openCourse(variant: Variant) {
+        val storage = courseStorage ?: return
+        val controller = CourseController(variant, storage, _language.value, scope, io)
+        course = controller
+        navigator.open(Screen.Course(variant))
+        controller.refresh(after = lastExerciseWrites?.takeIf { it.isActive })
+    }
+
+    /** Opens exercise [id] of [variant]'s course on the board (read on [io]). */
+    fun openExercise(variant: Variant, id: String) {
+        val storage = courseStorage ?: return
+        val pending = exercise?.close() ?: lastExerciseWrites
+        val controller = ExerciseController(variant, storage, _settings.value, _language.value, scope, io, opponentDelayMs)
+        exercise = controller
+        navigator.open(Screen.Exercise(variant))
+        controller.start(id, after = pending?.takeIf { it.isActive })
+    }
+
+    /** Opens [variant]'s page of rules and story. */
+    fun openGamePage(variant: Variant) = navigator.open(Screen.GamePage(variant))
 
     /** Opens the new-game form for [variant]. */
     fun openNewGame(variant: Variant) {
@@ -363,12 +452,18 @@ class AppController(
     private fun applySettings(new: Settings) {
         _settings.value = new
         val language = new.language ?: systemLanguage
+        val changed = language != _language.value
         _language.value = language
         newGame.setLanguage(language)
         game?.setLanguage(language)
         game?.setSettings(new)
         puzzle?.setLanguage(language)
         puzzle?.setSettings(new)
+        course?.setLanguage(language)
+        exercise?.setLanguage(language)
+        exercise?.setSettings(new)
+        // The course cards' texts were read in the old language.
+        if (changed) courseProgress.keys.forEach { refreshCourse(it) }
         _home.value = renderHome()
     }
 
@@ -396,6 +491,17 @@ class AppController(
                 pending?.join()
                 refreshPuzzles(left.variant)
             }
+        }
+        if (moved && left is Screen.Exercise) {
+            // The list shows the stars once the last solve is written.
+            val pending = exercise?.close()
+            lastExerciseWrites = pending
+            exercise = null
+            course?.refresh(after = pending)
+        }
+        if (moved && left is Screen.Course) {
+            course = null
+            refreshCourse(left.variant, lastExerciseWrites?.takeIf { it.isActive })
         }
         return moved
     }
@@ -429,8 +535,30 @@ class AppController(
                 problem = (result.exceptionOrNull() as? RodinaException)?.let { problemText(language, problemOf(it)) },
             )
         }
-        return HomeState(cards, rows, homeProblem?.let { problemText(language, it) }, loading, puzzles)
+        val courses = courseProgress.mapValues { (v, result) ->
+            val overview = result.getOrNull()
+            CourseCard(
+                variant = v,
+                title = uiText(language, UiText.COURSES_ENTRY),
+                solved = overview?.solvedText ?: "",
+                stars = overview?.starsText ?: "",
+                overview = overview,
+                problem = (result.exceptionOrNull() as? RodinaException)?.let { problemText(language, problemOf(it)) },
+            )
+        }
+        return HomeState(
+            cards, rows, homeProblem?.let { problemText(language, it) }, loading, puzzles, courses,
+            pageEntry = uiText(language, UiText.COURSE_PAGE_ENTRY),
+        )
     }
+
+    /** What opening the database read, on [io]. */
+    private class Opened(
+        val games: GameStorage,
+        val settings: Settings,
+        val puzzles: PuzzleStorage,
+        val courses: CourseStorage,
+    )
 
     companion object {
         /** The settings of a new database (the core's defaults), until the real ones are read. */

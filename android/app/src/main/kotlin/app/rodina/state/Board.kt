@@ -116,9 +116,11 @@ data class CellUi(
     val hovering: Boolean,
     /** A puzzle's hint: the next move starts here (never in a game). */
     val hint: Boolean = false,
+    /** A course exercise's target not yet collected: a point to reach or a piece to take. */
+    val goal: Boolean = false,
 )
 
-/** What a board composable draws, for a game and a puzzle alike. */
+/** What a board composable draws, for a game, a puzzle and a course exercise alike. */
 interface BoardState {
     val variant: Variant
     val board: BoardKind
@@ -178,6 +180,7 @@ fun cellsOf(view: BoardView, orientation: Orientation, settings: Settings, label
             special = h.special,
             hovering = view.hovering?.point == p,
             hint = h.hint,
+            goal = h.goal,
         )
     }
     return cells

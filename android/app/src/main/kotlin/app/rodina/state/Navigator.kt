@@ -22,6 +22,15 @@ sealed interface Screen {
     /** [variant]'s puzzles, one after the other. */
     data class Puzzle(val variant: Variant) : Screen
 
+    /** [variant]'s rules course: its lessons and exercises with the player's stars. */
+    data class Course(val variant: Variant) : Screen
+
+    /** An exercise of [variant]'s rules course on the board (the controller knows which). */
+    data class Exercise(val variant: Variant) : Screen
+
+    /** [variant]'s page: how it is played, its story, its pieces' names, the sources. */
+    data class GamePage(val variant: Variant) : Screen
+
     /** The player's settings. */
     data object Settings : Screen
 }

@@ -1,8 +1,12 @@
 package app.rodina.state
 
+import app.rodina.core.CourseOverview
+import app.rodina.core.CourseSession
+import app.rodina.core.Courses
 import app.rodina.core.Difficulty
 import app.rodina.core.GameSession
 import app.rodina.core.GameSummary
+import app.rodina.core.Language
 import app.rodina.core.Problem
 import app.rodina.core.PuzzleProgress
 import app.rodina.core.PuzzleSession
@@ -84,6 +88,30 @@ class StorePuzzleStorage(private val store: Store, private val puzzles: Puzzles)
 }
 
 /**
+ * The device's rules courses, as the state holders use them: a game's course with the
+ * player's progress, an exercise opened, its scores written. Every call reads or writes the
+ * database, so, as with [GameStorage], the state holders make them only on their I/O
+ * dispatcher.
+ */
+interface CourseStorage {
+    /** [variant]'s course as its list shows it, with the player's progress, in [language]. */
+    fun overview(variant: Variant, language: Language): CourseOverview
+
+    /** Exercise [id] of [variant]'s course, knowing the player's best scores. */
+    fun open(variant: Variant, id: String): CourseSession
+
+    /** Writes [session]'s solves' scores, each kept where it beats the stored one. */
+    fun save(session: CourseSession)
+}
+
+/** [CourseStorage] on the core's [Store] and the courses of [courses]. */
+class StoreCourseStorage(private val store: Store, private val courses: Courses) : CourseStorage {
+    override fun overview(variant: Variant, language: Language): CourseOverview = courses.overview(store, variant, language)
+    override fun open(variant: Variant, id: String): CourseSession = courses.open(store, variant, id)
+    override fun save(session: CourseSession) = session.saveScores(store)
+}
+
+/**
  * The catalog's problem for a failure of the core: what the player is told. [context] is the
  * problem to report for errors that say nothing more specific (a failed save, a bot that
  * could not move).
@@ -99,6 +127,7 @@ fun problemOf(e: RodinaException, context: ((String) -> Problem)? = null): Probl
         is RodinaException.DatabaseDamaged -> Problem.DatabaseDamaged
         is RodinaException.DatabaseTooNew -> Problem.DatabaseTooNew
         is RodinaException.PuzzleDamaged -> Problem.PuzzleDamaged(detail)
+        is RodinaException.CourseDamaged -> Problem.CourseDamaged(detail)
         is RodinaException.Storage -> context?.invoke(detail) ?: Problem.Storage(detail)
         is RodinaException.Internal -> context?.invoke(detail) ?: Problem.Internal(detail)
     }

@@ -56,8 +56,8 @@ private fun banks(vararg lines: String): () -> Puzzles {
 /** The moves of a puzzle line: the opponent's first, then the player's and the replies. */
 private fun movesOf(line: String): List<String> = line.split(',')[2].split(' ')
 
-/** The points a move's text names, in order (Jieqi's notes and Friendly's promotions left out). */
-private fun pointsOf(text: String): List<app.rodina.core.Point> =
+/** The points a move's text names, in order (Jieqi's notes and Friendly's promotions left out); the course tests enter moves with it too. */
+internal fun pointsOf(text: String): List<app.rodina.core.Point> =
     Regex("[a-i](10|[1-9])").findAll(text.substringAfter(':')).map {
         point(it.value[0] - 'a', it.value.substring(1).toInt() - 1)
     }.toList()

@@ -1,6 +1,9 @@
 package app.rodina.state
 
 import app.rodina.core.Awaiting
+import app.rodina.core.CourseOverview
+import app.rodina.core.CourseSession
+import app.rodina.core.Courses
 import app.rodina.core.Difficulty
 import app.rodina.core.GameSession
 import app.rodina.core.GameSummary
@@ -115,6 +118,21 @@ class WatchedPuzzleStorage(private val inner: PuzzleStorage) : PuzzleStorage {
         call("setDifficulty") { inner.setDifficulty(variant, difficulty) }
 }
 
+/** Course storage that records any database call made on the main thread (there must be none). */
+class WatchedCourseStorage(private val inner: CourseStorage) : CourseStorage {
+    val onMain: MutableList<String> = Collections.synchronizedList(ArrayList())
+
+    private fun <T> call(name: String, f: () -> T): T {
+        if (Thread.currentThread().name == MAIN) onMain += name
+        return f()
+    }
+
+    override fun overview(variant: Variant, language: Language): CourseOverview =
+        call("overview") { inner.overview(variant, language) }
+    override fun open(variant: Variant, id: String): CourseSession = call("open") { inner.open(variant, id) }
+    override fun save(session: CourseSession) = call("save") { inner.save(session) }
+}
+
 /**
  * The app as the Android activity runs it, with real dispatchers: a main thread of its own,
  * Dispatchers.IO for the database, and the core's threads for the bots.
@@ -125,6 +143,8 @@ class Harness(
     val botTimeLimitMs: UInt? = null,
     /** The puzzle banks: the library's own unless a test gives some. */
     puzzlesOf: () -> Puzzles = { Puzzles.embedded() },
+    /** The rules courses: the library's own unless a test gives some. */
+    coursesOf: () -> Courses = { Courses.embedded() },
 ) : AutoCloseable {
     val mainDispatcher: ExecutorCoroutineDispatcher =
         Executors.newSingleThreadExecutor { Thread(it, MAIN).apply { isDaemon = true } }.asCoroutineDispatcher()
@@ -132,6 +152,7 @@ class Harness(
     val dbPath: String = dir.resolve("rodina.db").toString()
     var storage: WatchedStorage? = null
     var puzzleStorage: WatchedPuzzleStorage? = null
+    var courseStorage: WatchedCourseStorage? = null
     val openedOn: MutableList<String> = Collections.synchronizedList(ArrayList())
     val app = AppController(
         dbPath,
@@ -149,6 +170,10 @@ class Harness(
         },
         // The opponent's moves at once: the tests wait for them all the same.
         opponentDelayMs = 0,
+        coursesOf = coursesOf,
+        courseStorageOf = { store, courses ->
+            WatchedCourseStorage(StoreCourseStorage(store, courses)).also { courseStorage = it }
+        },
     )
 
     /** Runs [f] on the main thread, as a screen's callback would. */
@@ -191,6 +216,7 @@ class Harness(
         assertTrue(openedOn.none { it == MAIN }, "Store.open on the main thread")
         assertEquals(emptyList<String>(), storage?.onMain?.toList() ?: emptyList<String>())
         assertEquals(emptyList<String>(), puzzleStorage?.onMain?.toList() ?: emptyList<String>())
+        assertEquals(emptyList<String>(), courseStorage?.onMain?.toList() ?: emptyList<String>())
     }
 }
 
