@@ -37,13 +37,14 @@ import app.rodina.core.Variant
 import app.rodina.core.gameName
 import app.rodina.core.uiText
 import app.rodina.state.AppController
+import app.rodina.state.CourseCard
 import app.rodina.state.PuzzleCard
 import app.rodina.state.SavedGameRow
 
 /**
  * One game's page: its puzzles (the player's rating and how many they solved, a tap away),
- * its saved games, the latest first (tap to go on playing, or delete), and the way to a new
- * game of it.
+ * its rules course (exercises solved and stars), the page of its rules and story, its saved
+ * games, the latest first (tap to go on playing, or delete), and the way to a new game of it.
  */
 @Composable
 fun GameHomeScreen(app: AppController, variant: Variant, language: Language) {
@@ -79,6 +80,10 @@ fun GameHomeScreen(app: AppController, variant: Variant, language: Language) {
             home.puzzlesOf(variant)?.let { card ->
                 item { PuzzleEntry(card, onOpen = { app.openPuzzles(variant) }) }
             }
+            home.courseOf(variant)?.let { card ->
+                item { CourseEntry(card, onOpen = { app.openCourse(variant) }) }
+            }
+            item { PageEntry(home.pageEntry, onOpen = { app.openGamePage(variant) }) }
             item { SectionTitle(uiText(language, UiText.HOME_SAVED_GAMES), Modifier.padding(horizontal = 16.dp)) }
             if (rows.isEmpty() && !home.loading) {
                 item {
@@ -146,6 +151,36 @@ private fun PuzzleEntry(card: PuzzleCard, onOpen: () -> Unit) {
             supportingContent = {
                 Text(card.problem ?: listOf(card.rating, card.solved, card.attempts).filter { it.isNotEmpty() }.joinToString(" · "))
             },
+        )
+    }
+}
+
+/**
+ * The game's rules course: the entry's title and the player's progress as the catalog says it,
+ * or why the course cannot be used.
+ */
+@Composable
+private fun CourseEntry(card: CourseCard, onOpen: () -> Unit) {
+    ElevatedCard(onClick = onOpen, modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp, vertical = 8.dp)) {
+        ListItem(
+            colors = ListItemDefaults.colors(containerColor = Color.Transparent),
+            leadingContent = { Icon(painterResource(R.drawable.ic_course), contentDescription = null) },
+            headlineContent = { Text(card.title, style = MaterialTheme.typography.titleMedium) },
+            supportingContent = {
+                Text(card.problem ?: listOf(card.solved, card.stars).filter { it.isNotEmpty() }.joinToString(" · "))
+            },
+        )
+    }
+}
+
+/** The way to the game's page of rules and story ("About the game"). */
+@Composable
+private fun PageEntry(title: String, onOpen: () -> Unit) {
+    ElevatedCard(onClick = onOpen, modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp, vertical = 8.dp)) {
+        ListItem(
+            colors = ListItemDefaults.colors(containerColor = Color.Transparent),
+            leadingContent = { Icon(painterResource(R.drawable.ic_info), contentDescription = null) },
+            headlineContent = { Text(title, style = MaterialTheme.typography.titleMedium) },
         )
     }
 }

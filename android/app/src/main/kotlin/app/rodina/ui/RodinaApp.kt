@@ -58,12 +58,17 @@ private fun Screens(app: AppController, language: Language) {
             Screen.Settings -> SettingsScreen(app, language)
             is Screen.Puzzle -> OpenedScreen(shown, language, { app.puzzle }) { PuzzleScreen(it, onBack = { app.back() }) }
             is Screen.Game -> OpenedScreen(shown, language, { app.game }) { GameScreen(it, onBack = { app.back() }) }
+            is Screen.Course -> OpenedScreen(shown, language, { app.course }) {
+                CourseScreen(it, onOpen = { id -> app.openExercise(shown.variant, id) }, onBack = { app.back() })
+            }
+            is Screen.Exercise -> OpenedScreen(shown, language, { app.exercise }) { ExerciseScreen(it, onBack = { app.back() }) }
+            is Screen.GamePage -> GamePageScreen(shown.variant, language, onBack = { app.back() })
         }
     }
 }
 
 /**
- * The screen of the controller [opened] gives (a game's, a puzzle's), or the opening screen
+ * The screen of the controller [opened] gives (a game's, a puzzle's, a course's), or the opening screen
  * while there is none. The controller is taken when [shown] first shows: while the screen
  * fades out after Back, the controller is already gone from the app, and its last state
  * still draws.

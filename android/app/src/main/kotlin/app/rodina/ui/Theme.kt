@@ -107,4 +107,10 @@ object BoardColors {
 
     /** A puzzle's hint: the ring around the piece to move. */
     val hint = Color(0xE00288D1)
+
+    /** A course exercise's target still to reach or take: the star on its cell. */
+    val goal = Color(0xD9E65100)
+
+    /** A star earned in a course. */
+    val star = Color(0xFFF2B705)
 }

@@ -19,9 +19,10 @@ import kotlin.math.sin
 
 /**
  * What is drawn under the pieces: the last move, the selected piece, a general or king in
- * check, and a puzzle's hint. On squares a highlight fills the square; on intersections it is
- * a disc around the point, a little wider than the piece so it shows as a halo. The hint is a
- * ring of its own, so it reads apart from the selection it leads to.
+ * check, a puzzle's hint and a course exercise's targets. On squares a highlight fills the
+ * square; on intersections it is a disc around the point, a little wider than the piece so it
+ * shows as a halo. The hint is a ring of its own, so it reads apart from the selection it
+ * leads to; a target is a star, on an empty point (to reach) or round a piece (to take).
  */
 internal fun DrawScope.drawCellHighlights(squares: Boolean, g: BoardGeometry, cells: List<CellUi>) {
     for (c in cells) {
@@ -32,6 +33,14 @@ internal fun DrawScope.drawCellHighlights(squares: Boolean, g: BoardGeometry, ce
         if (c.lastMove) mark(BoardColors.lastMove, g.cell * 0.5f)
         if (c.selected) mark(BoardColors.selected, g.cell * 0.52f)
         if (c.hint) drawCircle(BoardColors.hint, g.cell * 0.48f, centre, style = Stroke(g.cell * 0.08f))
+        if (c.goal) {
+            // Round a piece to take, the star is a ring of points the piece leaves in view.
+            if (c.piece == null) {
+                drawPath(starPath(centre, g.cell * 0.32f, g.cell * 0.14f), BoardColors.goal)
+            } else {
+                drawPath(starPath(centre, g.cell * 0.56f, g.cell * 0.4f), BoardColors.goal, style = Stroke(g.cell * 0.06f))
+            }
+        }
         if (c.check) {
             val radius = g.cell * 0.62f
             val glow = Brush.radialGradient(
