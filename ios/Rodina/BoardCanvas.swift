@@ -21,6 +21,8 @@ enum Palette {
     static var check: Color { Color(red: 0.83, green: 0.18, blue: 0.18).opacity(0.9) }
     static var selected: Color { Color(red: 0.15, green: 0.55, blue: 0.25) }
     static var hint: Color { Color(red: 0.01, green: 0.53, blue: 0.82).opacity(0.9) }
+    static var goal: Color { Color(red: 0.90, green: 0.32, blue: 0.0).opacity(0.85) }
+    static var star: Color { Color(red: 0.95, green: 0.72, blue: 0.02) }
 
     /// How a piece is drawn: its disc (nil: the chess family's symbols stand alone, as
     /// diagrams print them) and the colour of its text.
@@ -173,6 +175,15 @@ struct BoardPainter {
                 // A puzzle's hint: a ring of its own, apart from the selection it leads to.
                 context.stroke(circle(at, r * 1.18), with: .color(Palette.hint), lineWidth: r * 0.14)
             }
+            if c.goal {
+                // A course exercise's target: a star on an empty point (to reach), its points
+                // round a piece (to take), so the piece stays in view.
+                if c.piece == nil {
+                    context.fill(starShape(at: at, outer: r * 0.7, inner: r * 0.3), with: .color(Palette.goal))
+                } else {
+                    context.stroke(starShape(at: at, outer: r * 1.3, inner: r * 0.95), with: .color(Palette.goal), lineWidth: r * 0.12)
+                }
+            }
         }
 
         // The pieces: a bond as two half pieces, the mover's half on the left.
@@ -307,4 +318,18 @@ struct BoardPainter {
         }
         return p
     }
+}
+
+/// A five-pointed star around `at`, its points `outer` and its notches `inner` from it: a
+/// course's targets on the board and the stars an exercise earns.
+func starShape(at: CGPoint, outer: CGFloat, inner: CGFloat) -> Path {
+    var p = Path()
+    for i in 0..<10 {
+        let radius = i % 2 == 0 ? outer : inner
+        let angle = -Double.pi / 2 + Double(i) * Double.pi / 5
+        let point = CGPoint(x: at.x + radius * CGFloat(cos(angle)), y: at.y + radius * CGFloat(sin(angle)))
+        if i == 0 { p.move(to: point) } else { p.addLine(to: point) }
+    }
+    p.closeSubpath()
+    return p
 }

@@ -51,8 +51,9 @@ struct HomeView: View {
     }
 }
 
-/// One game's page: its puzzles with the player's progress, a new game, and its saved games
-/// (tap to go on playing, swipe to delete).
+/// One game's page: its puzzles and its rules course with the player's progress, the page of
+/// its rules and story, a new game, and its saved games (tap to go on playing, swipe to
+/// delete).
 @MainActor
 struct GameHomeView: View {
     @ObservedObject var app: AppController
@@ -80,6 +81,27 @@ struct GameHomeView: View {
                                 .foregroundColor(card.problem == nil ? .secondary : .red)
                         }
                     }
+                }
+            }
+            if let card = home.courseOf(variant) {
+                Section {
+                    Button {
+                        app.openCourse(variant)
+                    } label: {
+                        VStack(alignment: .leading, spacing: 2) {
+                            Label(card.title, systemImage: "book").font(.headline)
+                            Text(card.problem ?? [card.solved, card.stars].filter { !$0.isEmpty }.joined(separator: " · "))
+                                .font(.caption)
+                                .foregroundColor(card.problem == nil ? .secondary : .red)
+                        }
+                    }
+                }
+            }
+            Section {
+                Button {
+                    app.openGamePage(variant)
+                } label: {
+                    Label(home.pageEntry, systemImage: "info.circle").font(.headline)
                 }
             }
             Section {

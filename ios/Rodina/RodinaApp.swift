@@ -4,10 +4,10 @@ import SwiftUI
 import UIKit
 
 /// The app: opens the database in Application Support (off the main thread) and shows the
-/// games, a game's page, the new-game form, a game in play and the settings, or why the
-/// database could not be opened (its file is never replaced silently: the player may set it
-/// aside). Every text comes from the core's catalog, in the system's language or the one the
-/// player chose.
+/// games, a game's page, the new-game form, a game in play, the puzzles, the rules courses,
+/// the games' pages of rules and story and the settings, or why the database could not be
+/// opened (its file is never replaced silently: the player may set it aside). Every text
+/// comes from the core's catalog, in the system's language or the one the player chose.
 @main
 struct RodinaApp: App {
     @StateObject private var app: AppController
@@ -117,6 +117,16 @@ struct RootView: View {
             if let puzzle = app.puzzle {
                 PuzzleView(app: app, puzzles: puzzle)
             }
+        case .course:
+            if let course = app.course {
+                CourseListView(app: app, course: course)
+            }
+        case .exercise:
+            if let exercise = app.exercise {
+                ExerciseView(app: app, exercise: exercise)
+            }
+        case let .gamePage(variant):
+            GamePageView(app: app, variant: variant)
         case .settings:
             SettingsView(app: app)
         }

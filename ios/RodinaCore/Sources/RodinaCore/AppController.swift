@@ -67,6 +67,24 @@ public struct PuzzleCard: Hashable, Sendable {
     public let problem: String?
 }
 
+/// One game's rules course on its page: the entry's title and the player's progress as the
+/// catalog says it ("5 of 17 exercises solved", "12 of 51 stars"), or why the course cannot
+/// be used.
+public struct CourseCard: Hashable, Sendable {
+    /// The game.
+    public let variant: Variant
+    /// "Rules course".
+    public let title: String
+    /// "5 of 17 exercises solved".
+    public let solved: String
+    /// "12 of 51 stars".
+    public let stars: String
+    /// The course with the progress, when it could be read.
+    public let overview: CourseOverview?
+    /// Why the game's course cannot be used, if so.
+    public let problem: String?
+}
+
 /// What the home screens draw: the four games, and the saved games (each game's page shows
 /// its own).
 public struct HomeState: Equatable, Sendable {
@@ -80,6 +98,10 @@ public struct HomeState: Equatable, Sendable {
     public let loading: Bool
     /// The puzzles of each game whose page was opened, once read.
     public var puzzles: [Variant: PuzzleCard] = [:]
+    /// The rules course of each game whose page was opened, once read.
+    public var courses: [Variant: CourseCard] = [:]
+    /// "About the game": the entry of each game's page of rules and story.
+    public var pageEntry: String = ""
 
     /// The saved games of `variant`, the latest first.
     public func savedOf(_ variant: Variant) -> [SavedGameRow] {
@@ -90,6 +112,11 @@ public struct HomeState: Equatable, Sendable {
     public func puzzlesOf(_ variant: Variant) -> PuzzleCard? {
         puzzles[variant]
     }
+
+    /// `variant`'s rules course, once read.
+    public func courseOf(_ variant: Variant) -> CourseCard? {
+        courses[variant]
+    }
 }
 
 /// What opening the database gives: the storage on it and the settings kept there. At file
@@ -98,6 +125,7 @@ private struct OpenedDatabase: Sendable {
     let storage: any GameStorage
     let settings: Settings
     let puzzles: any PuzzleStorage
+    let courses: any CourseStorage
 }
 
 /// A game's puzzle progress as read, or why it could not be (at file scope: read on the
@@ -107,10 +135,17 @@ private enum ReadProgress: Sendable {
     case failed(Problem)
 }
 
+/// A game's course with the player's progress as read, or why it could not be (at file
+/// scope: read on the database queue).
+private enum ReadOverview: Sendable {
+    case read(CourseOverview)
+    case failed(Problem)
+}
+
 /// The app's state below the screens: the database, the `Navigator`, the home screens' list,
-/// the new-game form, the settings and the game in play. Screens call it on the main actor;
-/// every database call (`Store.open` included) runs on the `DatabaseQueue`, and its result is
-/// published back on the main actor.
+/// the new-game form, the settings, the game in play, the puzzles and the rules courses.
+/// Screens call it on the main actor; every database call (`Store.open` included) runs on the
+/// `DatabaseQueue`, and its result is published back on the main actor.
 ///
 /// Saves go through one `Saver` whose tasks no screen owns, so a move played just before the
 /// game screen closes is still written, and the home list is read only after that write.
@@ -128,6 +163,10 @@ public final class AppController: ObservableObject {
     @Published public private(set) var game: GameController?
     /// The puzzles being solved, if a puzzle screen is open.
     @Published public private(set) var puzzle: PuzzleController?
+    /// The rules course whose list is open, if one is.
+    @Published public private(set) var course: CourseController?
+    /// The exercise being tried, if an exercise screen is open.
+    @Published public private(set) var exercise: ExerciseController?
 
     /// Where the player is.
     public let navigator: Navigator
@@ -141,12 +180,19 @@ public final class AppController: ObservableObject {
     private let puzzlesOf: @Sendable () -> Puzzles
     private let puzzleStorageOf: @Sendable (Store, Puzzles) -> any PuzzleStorage
     private let opponentDelay: TimeInterval
+    private let coursesOf: @Sendable () -> Courses
+    private let courseStorageOf: @Sendable (Store, Courses) -> any CourseStorage
     private var storage: (any GameStorage)?
     private var puzzleStorage: (any PuzzleStorage)?
+    private var courseStorage: (any CourseStorage)?
     private var puzzleProgress: [Variant: ReadProgress] = [:]
+    private var courseProgress: [Variant: ReadOverview] = [:]
     private var saver: Saver?
     /// The writes of the puzzle screen last left, which the next one waits for.
     private var lastPuzzleWrites: Task<Void, Never>?
+    /// The writes of the exercise screen last left, which the next one (and the course list)
+    /// waits for.
+    private var lastExerciseWrites: Task<Void, Never>?
     private var systemLanguage: Language
     private var homeProblem: Problem?
     private var summaries: [GameSummary] = []
@@ -175,8 +221,10 @@ public final class AppController: ObservableObject {
     /// calls; `storageOf` says how the store is used (tests wrap it to watch the threads);
     /// `botTimeLimitMs` caps a bot's thinking in every game (nil: each level's budget alone);
     /// `puzzlesOf` gives the puzzle banks (read on the queue; tests give their own),
-    /// `puzzleStorageOf` how the puzzle progress is used, and `opponentDelay` how long a
-    /// puzzle's board shows before the opponent's move.
+    /// `puzzleStorageOf` how the puzzle progress is used, `opponentDelay` how long a puzzle's
+    /// (or an exercise's) board shows before the opponent's move, `coursesOf` the rules
+    /// courses (read on the queue; tests give their own) and `courseStorageOf` how the course
+    /// progress is used.
     public init(
         databasePath: String,
         systemLocale: String = AppController.systemLocale(),
@@ -187,9 +235,15 @@ public final class AppController: ObservableObject {
         puzzleStorageOf: @escaping @Sendable (Store, Puzzles) -> any PuzzleStorage = {
             StorePuzzleStorage(store: $0, puzzles: $1)
         },
-        opponentDelay: TimeInterval = 0.6
+        opponentDelay: TimeInterval = 0.6,
+        coursesOf: @escaping @Sendable () -> Courses = { Courses.embedded() },
+        courseStorageOf: @escaping @Sendable (Store, Courses) -> any CourseStorage = {
+            StoreCourseStorage(store: $0, courses: $1)
+        }
     ) {
         self.databasePath = databasePath
+        self.coursesOf = coursesOf
+        self.courseStorageOf = courseStorageOf
         self.queue = queue
         self.storageOf = storageOf
         self.botTimeLimitMs = botTimeLimitMs
@@ -242,6 +296,8 @@ public final class AppController: ObservableObject {
         let storageOf = self.storageOf
         let puzzlesOf = self.puzzlesOf
         let puzzleStorageOf = self.puzzleStorageOf
+        let coursesOf = self.coursesOf
+        let courseStorageOf = self.courseStorageOf
         do {
             let opened = try await queue.run { () throws -> OpenedDatabase in
                 // The store does not make folders; Application Support may not exist yet.
@@ -255,10 +311,12 @@ public final class AppController: ObservableObject {
                 let storage = storageOf(store)
                 return OpenedDatabase(
                     storage: storage, settings: try storage.settings(),
-                    puzzles: puzzleStorageOf(store, puzzlesOf()))
+                    puzzles: puzzleStorageOf(store, puzzlesOf()),
+                    courses: courseStorageOf(store, coursesOf()))
             }
             storage = opened.storage
             puzzleStorage = opened.puzzles
+            courseStorage = opened.courses
             saver = Saver(storage: opened.storage, queue: queue)
             applySettings(opened.settings)
             opening = false
@@ -338,11 +396,58 @@ public final class AppController: ObservableObject {
         }
     }
 
-    /// Opens `variant`'s page: its puzzles with the player's progress, its saved games and the
-    /// way to a new one.
+    /// Reads `variant`'s course with the player's progress again (off the main thread), for
+    /// its page, once `after` (the writes of the exercise screen left last) is over.
+    private func refreshCourse(_ variant: Variant, after: Task<Void, Never>? = nil) {
+        guard let courses = courseStorage else { return }
+        let language = self.language
+        Task {
+            await after?.value
+            // One game's course that cannot be used says so on its page alone.
+            let read: ReadOverview
+            do {
+                read = .read(try await queue.run { try courses.overview(variant, language: language) })
+            } catch {
+                read = .failed(problemOf(error))
+            }
+            courseProgress[variant] = read
+            home = renderHome()
+        }
+    }
+
+    /// Opens `variant`'s page: its puzzles and its rules course with the player's progress,
+    /// its story, its saved games and the way to a new one.
     public func openGameHome(_ variant: Variant) {
         navigator.open(.gameHome(variant))
         refreshPuzzles(variant)
+        refreshCourse(variant, after: lastExerciseWrites)
+    }
+
+    /// Opens `variant`'s rules course: its lessons and exercises with the player's stars, read
+    /// off the main thread.
+    public func openCourse(_ variant: Variant) {
+        guard let courseStorage else { return }
+        let controller = CourseController(variant: variant, storage: courseStorage, queue: queue, language: language)
+        course = controller
+        navigator.open(.course(variant))
+        controller.refresh(after: lastExerciseWrites)
+    }
+
+    /// Opens exercise `id` of `variant`'s course on the board (read off the main thread).
+    public func openExercise(_ variant: Variant, id: String) {
+        guard let courseStorage else { return }
+        let pending = exercise?.close() ?? lastExerciseWrites
+        let controller = ExerciseController(
+            variant: variant, storage: courseStorage, queue: queue, settings: settings,
+            language: language, opponentDelay: opponentDelay)
+        exercise = controller
+        navigator.open(.exercise(variant))
+        controller.start(id: id, after: pending)
+    }
+
+    /// Opens `variant`'s page of rules and story.
+    public func openGamePage(_ variant: Variant) {
+        navigator.open(.gamePage(variant))
     }
 
     /// Opens the new-game form for `variant`.
@@ -447,12 +552,18 @@ public final class AppController: ObservableObject {
     private func applySettings(_ new: Settings) {
         settings = new
         let language = new.language ?? systemLanguage
+        let changed = language != self.language
         self.language = language
         newGame.setLanguage(language)
         game?.setLanguage(language)
         game?.setSettings(new)
         puzzle?.setLanguage(language)
         puzzle?.setSettings(new)
+        course?.setLanguage(language)
+        exercise?.setLanguage(language)
+        exercise?.setSettings(new)
+        // The course cards' texts were read in the old language.
+        if changed { for v in courseProgress.keys { refreshCourse(v) } }
         home = renderHome()
     }
 
@@ -482,6 +593,17 @@ public final class AppController: ObservableObject {
                 await pending?.value
                 refreshPuzzles(variant)
             }
+        }
+        if moved, case .exercise = left {
+            // The list shows the stars once the last solve is written.
+            let pending = exercise?.close()
+            lastExerciseWrites = pending
+            exercise = nil
+            course?.refresh(after: pending)
+        }
+        if moved, case let .course(variant) = left {
+            course = nil
+            refreshCourse(variant, after: lastExerciseWrites)
         }
         return moved
     }
@@ -534,11 +656,27 @@ public final class AppController: ObservableObject {
                     problem: problemText(language: language, problem: problem))
             }
         }
+        var courses: [Variant: CourseCard] = [:]
+        for (v, read) in courseProgress {
+            let title = uiText(language: language, text: .coursesEntry)
+            switch read {
+            case let .read(overview):
+                courses[v] = CourseCard(
+                    variant: v, title: title, solved: overview.solvedText, stars: overview.starsText,
+                    overview: overview, problem: nil)
+            case let .failed(problem):
+                courses[v] = CourseCard(
+                    variant: v, title: title, solved: "", stars: "", overview: nil,
+                    problem: problemText(language: language, problem: problem))
+            }
+        }
         var state = HomeState(
             games: cards, saved: rows,
             message: homeProblem.map { problemText(language: language, problem: $0) },
             loading: loading)
         state.puzzles = puzzles
+        state.courses = courses
+        state.pageEntry = uiText(language: language, text: .coursePageEntry)
         return state
     }
 }

@@ -166,12 +166,14 @@ public struct CellUi: Identifiable, Hashable, Sendable {
     public let hovering: Bool
     /// A puzzle's hint: the next move starts here (never in a game).
     public let hint: Bool
+    /// A course exercise's target not yet collected: a point to reach or a piece to take.
+    public let goal: Bool
 
     /// The cell's identity in a `ForEach`.
     public var id: Cell { cell }
 }
 
-/// What a board view draws, for a game and a puzzle alike.
+/// What a board view draws, for a game, a puzzle and a course exercise alike.
 public protocol BoardState: Sendable {
     /// The game.
     var variant: Variant { get }
@@ -249,7 +251,8 @@ public func cellsOf(view: BoardView, orientation: Orientation, settings: Setting
                 check: h.check,
                 special: h.special,
                 hovering: view.hovering?.point == p,
-                hint: h.hint))
+                hint: h.hint,
+                goal: h.goal))
         }
     }
     return cells

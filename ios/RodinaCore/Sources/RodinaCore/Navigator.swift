@@ -16,6 +16,12 @@ public enum Screen: Hashable, Sendable {
     case game(savedId: Int64?)
     /// A game's puzzles, one after the other.
     case puzzle(Variant)
+    /// A game's rules course: its lessons and exercises with the player's stars.
+    case course(Variant)
+    /// An exercise of a game's rules course on the board (the controller knows which).
+    case exercise(Variant)
+    /// A game's page: how it is played, its story, its pieces' names, the sources.
+    case gamePage(Variant)
     /// The player's settings.
     case settings
 }

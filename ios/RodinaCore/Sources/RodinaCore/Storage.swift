@@ -123,6 +123,48 @@ public final class StorePuzzleStorage: PuzzleStorage {
     }
 }
 
+/// The device's rules courses, as the state holders use them: a game's course with the
+/// player's progress, an exercise opened, its scores written. Every call reads or writes the
+/// database, so, as with `GameStorage`, the state holders make them only through their
+/// `DatabaseQueue`.
+public protocol CourseStorage: Sendable {
+    /// `variant`'s course as its list shows it, with the player's progress, in `language`.
+    func overview(_ variant: Variant, language: Language) throws -> CourseOverview
+
+    /// Exercise `id` of `variant`'s course, knowing the player's best scores.
+    func open(_ variant: Variant, id: String) throws -> CourseSession
+
+    /// Writes `session`'s solves' scores, each kept where it beats the stored one.
+    func save(_ session: CourseSession) throws
+}
+
+/// `CourseStorage` on the core's `Store` and the courses of `courses`.
+public final class StoreCourseStorage: CourseStorage {
+    /// The database.
+    public let store: Store
+    /// The courses.
+    public let courses: Courses
+
+    /// Course progress in `store`, for the courses of `courses`.
+    public init(store: Store, courses: Courses) {
+        self.store = store
+        self.courses = courses
+    }
+
+    /// The course with the progress kept in the store.
+    public func overview(_ variant: Variant, language: Language) throws -> CourseOverview {
+        try courses.overview(store: store, variant: variant, language: language)
+    }
+
+    /// Exercise `id` of `variant`'s course, with the best scores kept in the store.
+    public func open(_ variant: Variant, id: String) throws -> CourseSession {
+        try courses.open(store: store, variant: variant, id: id)
+    }
+
+    /// Writes `session`'s scores to the store.
+    public func save(_ session: CourseSession) throws { try session.saveScores(store: store) }
+}
+
 /// Where every database call runs: one serial queue off the main thread. Serial, so that the
 /// calls land in the order they were asked for (a game's saves one after the other, the home
 /// list read after the saves asked for before it) and a slow disk never runs two writes at
@@ -177,6 +219,7 @@ public func problemOf(_ error: Error, context: ((String) -> Problem)? = nil) -> 
     case .DatabaseDamaged: return .databaseDamaged
     case .DatabaseTooNew: return .databaseTooNew
     case let .PuzzleDamaged(message): return .puzzleDamaged(detail: message)
+    case let .CourseDamaged(message): return .courseDamaged(detail: message)
     case let .Storage(message): return context?(message) ?? .storage(detail: message)
     case let .Internal(message): return context?(message) ?? .`internal`(detail: message)
     }

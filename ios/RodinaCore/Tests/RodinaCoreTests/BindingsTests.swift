@@ -16,7 +16,7 @@ final class BindingsTests: XCTestCase {
         switch e {
         case let .InvalidInput(m), let .GameOver(m), let .Unsupported(m), let .NotFound(m),
              let .SavedGameDamaged(m), let .DatabaseDamaged(m), let .DatabaseTooNew(m),
-             let .PuzzleDamaged(m), let .Storage(m), let .Internal(m):
+             let .PuzzleDamaged(m), let .CourseDamaged(m), let .Storage(m), let .Internal(m):
             return m
         }
     }

@@ -52,8 +52,9 @@ private func movesOf(_ line: String) -> [String] {
     line.components(separatedBy: ",")[2].components(separatedBy: " ")
 }
 
-/// The points a move's text names, in order (Jieqi's notes and Friendly's promotions left out).
-private func pointsOf(_ text: String) -> [Point] {
+/// The points a move's text names, in order (Jieqi's notes and Friendly's promotions left
+/// out); the course tests enter moves with it too.
+func pointsOf(_ text: String) -> [Point] {
     let move = text.components(separatedBy: ":").last ?? text
     var points: [Point] = []
     let chars = Array(move)

@@ -164,11 +164,36 @@ final class WatchedPuzzleStorage: PuzzleStorage, @unchecked Sendable {
     }
 }
 
+/// Course storage that records any database call made on the main thread (there must be none).
+final class WatchedCourseStorage: CourseStorage, @unchecked Sendable {
+    private let inner: any CourseStorage
+    private let calledOnMain = Locked<[String]>([])
+
+    init(_ inner: any CourseStorage) {
+        self.inner = inner
+    }
+
+    /// Database calls made on the main thread: must stay empty.
+    var onMain: [String] { calledOnMain.get() }
+
+    private func call<T>(_ name: String, _ f: () throws -> T) rethrows -> T {
+        if Thread.isMainThread { calledOnMain.update { $0.append(name) } }
+        return try f()
+    }
+
+    func overview(_ variant: Variant, language: Language) throws -> CourseOverview {
+        try call("overview") { try inner.overview(variant, language: language) }
+    }
+    func open(_ variant: Variant, id: String) throws -> CourseSession { try call("open") { try inner.open(variant, id: id) } }
+    func save(_ session: CourseSession) throws { try call("save") { try inner.save(session) } }
+}
+
 /// What the app's `storageOf` saw: on which thread the store was opened, and the storage.
 final class Recorder: @unchecked Sendable {
     private let opens = Locked<[Bool]>([])
     private let watched = Locked<WatchedStorage?>(nil)
     private let watchedPuzzles = Locked<WatchedPuzzleStorage?>(nil)
+    private let watchedCourses = Locked<WatchedCourseStorage?>(nil)
 
     /// For each `Store.open`: whether it ran on the main thread.
     var openedOnMain: [Bool] { opens.get() }
@@ -186,6 +211,13 @@ final class Recorder: @unchecked Sendable {
     func openedPuzzles(_ storage: WatchedPuzzleStorage) {
         watchedPuzzles.update { $0 = storage }
     }
+
+    /// The course storage of the last store opened.
+    var courseStorage: WatchedCourseStorage? { watchedCourses.get() }
+
+    func openedCourses(_ storage: WatchedCourseStorage) {
+        watchedCourses.update { $0 = storage }
+    }
 }
 
 /// The app as the iOS app runs it: the main actor for the screens, the database queue for
@@ -198,12 +230,14 @@ final class Harness {
     /// Optional so that a test can let it go, as a closed scene does.
     var app: AppController!
 
-    /// `puzzlesOf` gives the puzzle banks: the library's own unless a test gives some.
+    /// `puzzlesOf` gives the puzzle banks and `coursesOf` the rules courses: the library's
+    /// own unless a test gives some.
     init(
         dir: URL,
         locale: String = "en-GB",
         botTimeLimitMs: UInt32? = nil,
-        puzzlesOf: @escaping @Sendable () -> Puzzles = { Puzzles.embedded() }
+        puzzlesOf: @escaping @Sendable () -> Puzzles = { Puzzles.embedded() },
+        coursesOf: @escaping @Sendable () -> Courses = { Courses.embedded() }
     ) {
         self.dir = dir
         dbPath = dir.appendingPathComponent("rodina.db").path
@@ -224,7 +258,13 @@ final class Harness {
                 return storage
             },
             // The opponent's moves at once: the tests wait for them all the same.
-            opponentDelay: 0)
+            opponentDelay: 0,
+            coursesOf: coursesOf,
+            courseStorageOf: { store, courses in
+                let storage = WatchedCourseStorage(StoreCourseStorage(store: store, courses: courses))
+                recorder.openedCourses(storage)
+                return storage
+            })
     }
 
     /// The storage the app opened.
@@ -262,6 +302,7 @@ final class Harness {
         XCTAssertFalse(recorder.openedOnMain.contains(true), "Store.open on the main thread", file: file, line: line)
         XCTAssertEqual(storage?.onMain ?? [], [], file: file, line: line)
         XCTAssertEqual(recorder.puzzleStorage?.onMain ?? [], [], file: file, line: line)
+        XCTAssertEqual(recorder.courseStorage?.onMain ?? [], [], file: file, line: line)
     }
 }
 
