@@ -366,6 +366,40 @@ fn any_move_that_wins_at_once_solves_the_last_move() {
     assert_eq!(s.phase(), PuzzlePhase::Solved);
 }
 
+/// Jieqi too: a move the solution does not give that wins whatever it reveals is right, and
+/// the board shows what it revealed, drawn from the pool; a reveal that wins for some
+/// identities only is wrong. (The position of `rodina-puzzles`'s own test: Black's soldier on
+/// a2 is its last piece that can move; the horse takes it in the solution, the face-down
+/// piece on a1, a chariot or a cannon, takes it as well; the one on i1 mates from i10 only
+/// as a chariot.)
+#[test]
+fn a_jieqi_move_that_wins_whatever_it_reveals_solves_the_last_move() {
+    let line = "ja,3k5/R8/5N3/9/9/9/1N7/p8/9/X3K3X b R1C1 0 1,a3a2 b4a2,1500,300,0,0,mate mateIn1 oneMove,,,jieqi,2";
+    let puzzles = Puzzles::from_banks(&[&bank_text(&[line])]).unwrap();
+    let store = store();
+    let mut shown = std::collections::BTreeSet::new();
+    for _ in 0..24 {
+        let mut s = puzzles.open(&store, Variant::Jieqi, "ja").unwrap();
+        s.play_opponent().unwrap();
+        match enter(&mut s, "a1a2") {
+            PuzzleTap::Right { solved: true, record } => {
+                shown.insert(record.notation);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(s.phase(), PuzzlePhase::Solved);
+        let a2 = s.view().board.point(pt("a2")).unwrap().piece.unwrap();
+        assert!(!a2.face_down && a2.side == Color::White);
+    }
+    let want: std::collections::BTreeSet<String> =
+        ["a1a2=Rxp", "a1a2=Cxp"].map(String::from).into();
+    assert_eq!(shown, want, "both identities, by chance");
+    let mut s = puzzles.open(&store, Variant::Jieqi, "ja").unwrap();
+    s.play_opponent().unwrap();
+    assert!(matches!(enter(&mut s, "i1i10"), PuzzleTap::Wrong { .. }));
+    assert_eq!(s.phase(), PuzzlePhase::Failed);
+}
+
 #[test]
 fn a_promotion_inside_a_chain_is_chosen_when_asked() {
     // A position made for entering a move with a promotion: the pawn enters the bond on f8,
