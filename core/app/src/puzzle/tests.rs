@@ -491,6 +491,37 @@ fn the_one_just_played_is_not_offered_again_at_once() {
 }
 
 #[test]
+fn a_failed_puzzle_comes_back_only_once_every_other_is_tried() {
+    let (store, puzzles) = (store(), puzzles());
+    let fail = |id: &str| {
+        // Asking for the solution gives the attempt up: failed.
+        let mut s = puzzles.open(&store, Variant::JesonMor, id).unwrap();
+        s.play_opponent().unwrap();
+        assert!(s.show_solution());
+        s.save(&store).unwrap();
+        assert_eq!(s.attempt().map(|a| a.result()), Some(AttemptResult::Failed));
+    };
+    // Failing m2 (rated 1200) brings the player's rating down to near it, far from m1's
+    // 1500: m2 is still the nearest, yet m1 comes, whatever the seed and with no puzzle
+    // just played.
+    fail("m2");
+    let rating = puzzles.progress(&store, Variant::JesonMor).unwrap().rating.rating;
+    assert!(rating < 1350, "{rating}");
+    for _ in 0..10 {
+        let s = puzzles.next(&store, Variant::JesonMor, None).unwrap().unwrap();
+        assert_eq!(s.puzzle().id.as_str(), "m1");
+    }
+    fail("m1");
+    // Both tried and failed: one comes again (unrated) rather than nothing, and not the one
+    // just played while the other is left.
+    for (last, other) in [("m1", "m2"), ("m2", "m1")] {
+        let s = puzzles.next(&store, Variant::JesonMor, Some(last)).unwrap().unwrap();
+        assert!(!s.view().rated);
+        assert_eq!(s.puzzle().id.as_str(), other);
+    }
+}
+
+#[test]
 fn bad_input_is_a_typed_error() {
     let (store, puzzles) = (store(), puzzles());
     assert!(matches!(
