@@ -74,3 +74,16 @@ fn jieqi_puzzles_on_the_solvers_view_verify_again() {
     wrong.moves[last] = "a1a2".into();
     assert!(recheck(&wrong, nodes).is_err());
 }
+
+/// Every bank the library embeds, together, within the budget the phone's library allows
+/// them (1.5 MB).
+#[test]
+fn the_embedded_banks_fit_their_budget() {
+    let total: usize = Variant::ALL.iter().map(|&v| rodina_puzzles::embedded_bytes(v).len()).sum();
+    assert!(total <= 1_500_000, "{total} bytes");
+    for &variant in Variant::ALL {
+        // What is embedded is the committed bank, puzzle for puzzle.
+        let embedded = rodina_puzzles::Bank::embedded(variant).expect("the embedded bank reads");
+        assert_eq!(embedded.len(), bank(variant).len(), "{variant}");
+    }
+}
