@@ -117,10 +117,10 @@ const PRESCAN_WINNING: f64 = 0.15;
 impl Options {
     /// The committed settings of `variant`'s bank (see the README's puzzle section).
     pub fn for_variant(variant: Variant, journal: PathBuf) -> Options {
-        // Friendly chess's bank was made before the shallow look, the early end, the first
-        // verification and the small scan table: its settings keep them off, so that its
-        // command still gives its bank. Jeson Mor's tactics hide from a shallow look (it
-        // lost every puzzle of a trial run), and its positions are cheap to score deeply.
+        // Friendly chess's games are long and even, and its trial runs found puzzles fast
+        // enough without the shallow look, the early end, the first verification and the
+        // small scan table. Jeson Mor's tactics hide from a shallow look (it lost every
+        // puzzle of a trial run), and its positions are cheap to score deeply.
         let (scan_nodes, verify_nodes, target, prescan_nodes, decided_plies, preverify_nodes) =
             match variant {
                 Variant::Xiangqi => (6_000, 400_000, 1_500, 1_500, 12, 80_000),
@@ -130,8 +130,7 @@ impl Options {
             };
         let scan_table = if variant == Variant::Friendly { SCAN_TABLE } else { 2 << 20 };
         let tempters = if variant == Variant::JesonMor { 6 } else { 2 };
-        // Friendly chess's bank was made by the first version, too.
-        let generator = if variant == Variant::Friendly { 1 } else { GENERATOR_VERSION };
+        let generator = GENERATOR_VERSION;
         // Jeson Mor's first plies leave few positions: a third of a trial run's puzzles
         // came from positions earlier games had already given.
         let opening_spread = if variant == Variant::JesonMor { 12 } else { OPENING_SPREAD };
@@ -1555,7 +1554,7 @@ mod tests {
         let o = Options::for_variant(Variant::Friendly, PathBuf::from("f.journal"));
         assert_eq!(
             o.header(),
-            "# rodina puzzles journal v1 variant=friendly seed=1 scan=4000 verify=200000 max_plies=300 rating_seeds=3"
+            "# rodina puzzles journal v2 variant=friendly seed=1 scan=4000 verify=200000 max_plies=300 rating_seeds=3"
         );
         let x = Options::for_variant(Variant::Xiangqi, PathBuf::from("x.journal"));
         assert!(x.header().starts_with(&format!("# rodina puzzles journal v{GENERATOR_VERSION} ")));

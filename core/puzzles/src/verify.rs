@@ -47,6 +47,9 @@ pub struct Criteria {
     /// thirds of them where our second line was level or better, but 4% of the 137 whose
     /// rivals leave the solver what -200 cp is.
     pub rivals_at_most: f64,
+    /// The line must end the game won (Friendly chess, where nothing is ever taken: the one
+    /// thing a line can win is the game, by bonding the king).
+    pub ends_in_win: bool,
 }
 
 impl Criteria {
@@ -61,6 +64,7 @@ impl Criteria {
                 repetition: Repetition::AtOnce,
                 score_forced: false,
                 rivals_at_most: 1.0,
+                ends_in_win: false,
                 ..Criteria::new(variant, nodes)
             }),
             2 => Some(Criteria::new(variant, nodes)),
@@ -98,6 +102,7 @@ impl Criteria {
                 Variant::Xiangqi | Variant::Jieqi => WinChance::of(variant).of_score(-200),
                 Variant::JesonMor | Variant::Friendly => 1.0,
             },
+            ends_in_win: variant == Variant::Friendly,
         }
     }
 
@@ -353,6 +358,9 @@ impl<V: BotGame> Verifier<V> {
             } else {
                 Rejection::NoOnlyMove
             });
+        }
+        if !line.wins_game && self.criteria.ends_in_win {
+            return Err(Rejection::NotWinning);
         }
         if !line.wins_game && line.solver_moves() < 2 {
             return Err(Rejection::TooShort);
