@@ -101,9 +101,12 @@ pub enum PuzzlesCommand {
         /// The bank (default: core/puzzles/banks/GAME.csv).
         #[arg(long)]
         bank: Option<PathBuf>,
-        /// Puzzles to ask about, spread evenly over the bank.
+        /// Puzzles to ask about, drawn at random from the bank.
         #[arg(long, default_value_t = 200)]
         sample: usize,
+        /// The seed of the random sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         /// Thinking time per puzzle, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
@@ -243,12 +246,12 @@ pub fn run(command: PuzzlesCommand) -> Result<(), String> {
             println!("verified {} of {} puzzles: {} failed", chosen.len(), puzzles.len(), failed);
             if failed == 0 { Ok(()) } else { Err(format!("{failed} puzzles failed verification")) }
         }
-        PuzzlesCommand::Judge { variant, engine, bank, sample, movetime, verbose, k } => {
+        PuzzlesCommand::Judge { variant, engine, bank, sample, seed, movetime, verbose, k } => {
             let k = k.unwrap_or(CHESS_K);
             let v: Variant =
                 variant.parse().map_err(|e: rodina_rules::UnknownName| e.to_string())?;
             let puzzles = read_bank(v, bank)?;
-            let chosen = spread(&puzzles, sample);
+            let chosen = random_sample(&puzzles, sample, seed);
             let mut uci = crate::engine::UciEngine::start(&engine, v, &[])?;
             let mut agreed = 0;
             for p in &chosen {
@@ -391,6 +394,22 @@ fn spread(puzzles: &[Puzzle], n: usize) -> Vec<&Puzzle> {
         return puzzles.iter().collect();
     }
     (0..n).filter_map(|i| puzzles.get(i * puzzles.len() / n)).collect()
+}
+
+/// `n` distinct puzzles drawn at random by `seed` (all of them when `n` is as many or more),
+/// in the bank's order: a partial Fisher-Yates shuffle of the indices.
+fn random_sample(puzzles: &[Puzzle], n: usize, seed: u64) -> Vec<&Puzzle> {
+    let mut state = seed;
+    let mut indices: Vec<usize> = (0..puzzles.len()).collect();
+    let n = n.min(indices.len());
+    for i in 0..n {
+        let left = (indices.len() - i) as u64;
+        let j = i + (rodina_rules::random::splitmix64(&mut state) % left) as usize;
+        indices.swap(i, j);
+    }
+    let mut chosen = indices[..n].to_vec();
+    chosen.sort_unstable();
+    chosen.into_iter().filter_map(|i| puzzles.get(i)).collect()
 }
 
 /// An outside engine's verdict on a puzzle.

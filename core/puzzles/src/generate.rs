@@ -117,10 +117,10 @@ const PRESCAN_WINNING: f64 = 0.15;
 impl Options {
     /// The committed settings of `variant`'s bank (see the README's puzzle section).
     pub fn for_variant(variant: Variant, journal: PathBuf) -> Options {
-        // Friendly chess's bank was made before the shallow look, the early end, the first
-        // verification and the small scan table: its settings keep them off, so that its
-        // command still gives its bank. Jeson Mor's tactics hide from a shallow look (it
-        // lost every puzzle of a trial run), and its positions are cheap to score deeply.
+        // Friendly chess's games are long and even, and its trial runs found puzzles fast
+        // enough without the shallow look, the early end, the first verification and the
+        // small scan table. Jeson Mor's tactics hide from a shallow look (it lost every
+        // puzzle of a trial run), and its positions are cheap to score deeply.
         let (scan_nodes, verify_nodes, target, prescan_nodes, decided_plies, preverify_nodes) =
             match variant {
                 Variant::Xiangqi => (6_000, 400_000, 1_500, 1_500, 12, 80_000),
@@ -130,8 +130,7 @@ impl Options {
             };
         let scan_table = if variant == Variant::Friendly { SCAN_TABLE } else { 2 << 20 };
         let tempters = if variant == Variant::JesonMor { 6 } else { 2 };
-        // Friendly chess's bank was made by the first version, too.
-        let generator = if variant == Variant::Friendly { 1 } else { GENERATOR_VERSION };
+        let generator = GENERATOR_VERSION;
         // Jeson Mor's first plies leave few positions: a third of a trial run's puzzles
         // came from positions earlier games had already given.
         let opening_spread = if variant == Variant::JesonMor { 12 } else { OPENING_SPREAD };
@@ -377,9 +376,12 @@ fn write_report(f: &mut File, r: &GameReport) -> std::io::Result<()> {
 }
 
 /// The distinct puzzles of the finished games in game order, up to the first unfinished
-/// game: repeated positions (mirror images included) dropped, ids given.
+/// game: repeated positions (mirror images included) dropped, ids given
+/// ([`PuzzleId::of_position`]). Two positions whose ids collide keep the first (with 36 bits
+/// of hash, about one bank in ten thousand of 3,000 puzzles loses one so).
 fn bank_of(variant: Variant, done: &BTreeMap<usize, GameReport>, target: usize) -> Vec<Puzzle> {
     let mut seen = HashSet::new();
+    let mut ids = HashSet::new();
     let mut out = Vec::new();
     for (expected, (&index, r)) in done.iter().enumerate() {
         if index != expected || out.len() >= target {
@@ -387,10 +389,9 @@ fn bank_of(variant: Variant, done: &BTreeMap<usize, GameReport>, target: usize) 
         }
         for p in &r.puzzles {
             let before = verify::canonical(&p.fen);
-            if seen.insert(before) && out.len() < target {
-                let mut p = p.clone();
-                p.id = PuzzleId::numbered(variant, out.len() as u64 + 1);
-                out.push(p);
+            let id = PuzzleId::of_position(variant, &p.fen);
+            if seen.insert(before) && out.len() < target && ids.insert(id.clone()) {
+                out.push(Puzzle { id, ..p.clone() });
             }
         }
     }
@@ -1139,29 +1140,24 @@ where
         .ok_or(Rejection::NotWinning)?;
     let mut moves = vec![mistake];
     moves.extend(line.to_tokens());
-    let mut themes = vec![Theme::of_length(first_path.len().div_ceil(2))];
-    // The first path wins the game when its last ply ends it, or is a reveal written bare
-    // (the verifier writes one only where it wins whatever it shows).
+    // The themes of the first path, on the solver's view after the opponent's move. The path
+    // wins the game when its last ply ends it, or is a reveal written bare (the verifier
+    // writes one only where it wins whatever it shows).
+    let mut themes = Vec::new();
     if let Some(mut g) = solver_view_game::<P>(&fen) {
         let solver = !g.turn();
-        let mut won = false;
-        for t in moves.iter().take(1).chain(first_path.iter()) {
-            if g.play_text(t).is_err() {
-                won = true;
-                break;
-            }
-        }
-        if won || g.outcome().and_then(|o| o.winner()) == Some(solver) {
-            themes.push(Theme::Mate);
-            themes.push(Theme::mate_in(first_path.len().div_ceil(2)));
+        if g.play_text(&moves[0]).is_ok() {
+            let mut end = g.clone();
+            let bare_reveal = first_path.iter().any(|t| end.play_text(t).is_err());
+            let won = bare_reveal || end.outcome().and_then(|o| o.winner()) == Some(solver);
+            themes = verify::themes_of_path(&g, &first_path, won, opts.variant);
         }
     }
-    let solver_reveals = line.paths().iter().any(|p| p.iter().step_by(2).any(|t| t.contains('=')));
-    if solver_reveals || line.branches_anywhere() {
+    // Where an opponent's reveal branches the line, a reveal decides the puzzle too.
+    if line.branches_anywhere() && !themes.contains(&Theme::Reveal) {
         themes.push(Theme::Reveal);
+        themes.sort();
     }
-    themes.sort();
-    themes.dedup();
     Ok(Puzzle {
         id: PuzzleId::from_known(format!("g{index}n{k}")),
         variant: opts.variant,
@@ -1332,6 +1328,26 @@ mod tests {
         assert_eq!(PuzzleId::numbered(Variant::Xiangqi, 1).as_str(), "x1");
         assert_eq!(PuzzleId::numbered(Variant::JesonMor, 36).as_str(), "m10");
         assert_eq!(PuzzleId::numbered(Variant::Friendly, 1295).as_str(), "fzz");
+    }
+
+    /// A shipped puzzle's id follows its position alone: the same in every bank made, the
+    /// same for the mirror image, and another for another position or game. The value is
+    /// pinned: a changed hash would move every logged attempt onto another puzzle.
+    #[test]
+    fn a_banks_ids_follow_the_position() {
+        let fen = "5k3/4a4/5a3/p8/4C1n2/9/P2r4P/5A1Rc/5K3/9 b - - 13 53";
+        let mirror = "3k5/4a4/3a5/8p/2n1C4/9/P4r2P/cR1A5/3K5/9 b - - 13 53";
+        let id = PuzzleId::of_position(Variant::Xiangqi, fen);
+        assert_eq!(id.as_str(), "x2ldv7oc");
+        assert_eq!(PuzzleId::of_position(Variant::Xiangqi, mirror), id);
+        let other = "5k3/4a4/5a3/p8/4C1n2/9/P2r4P/5A1Rc/4K4/9 b - - 13 53";
+        assert_ne!(PuzzleId::of_position(Variant::Xiangqi, other), id);
+        assert_ne!(PuzzleId::of_position(Variant::Jieqi, fen), id);
+        for v in Variant::ALL {
+            let id = PuzzleId::of_position(*v, fen);
+            assert_eq!(id.as_str().len(), 8);
+            assert_eq!(id.as_str().parse::<PuzzleId>().as_ref(), Ok(&id));
+        }
     }
 
     #[test]
@@ -1538,7 +1554,7 @@ mod tests {
         let o = Options::for_variant(Variant::Friendly, PathBuf::from("f.journal"));
         assert_eq!(
             o.header(),
-            "# rodina puzzles journal v1 variant=friendly seed=1 scan=4000 verify=200000 max_plies=300 rating_seeds=3"
+            "# rodina puzzles journal v2 variant=friendly seed=1 scan=4000 verify=200000 max_plies=300 rating_seeds=3"
         );
         let x = Options::for_variant(Variant::Xiangqi, PathBuf::from("x.journal"));
         assert!(x.header().starts_with(&format!("# rodina puzzles journal v{GENERATOR_VERSION} ")));

@@ -6,6 +6,10 @@
 //! settings: tau 0.75, a start of 1500 / 500 / 0.09, the deviation kept within 45..500, the
 //! volatility at most 0.1, the rating at least 400, and one result moving a puzzle's rating
 //! by at most 700.
+//!
+//! The arithmetic is IEEE 754 double precision with `exp` and `ln` from `libm` (a pure Rust
+//! port of musl's), not the platform's: the same log replays to the same bits on every
+//! device and on the server, which the merge of two devices' logs relies on.
 
 use crate::Theme;
 
@@ -178,7 +182,7 @@ impl Glicko {
             let score = if score.is_nan() { 0.5 } else { score.clamp(0.0, 1.0) };
             let mu_j = (opponent.rating - START_RATING) / SCALE;
             let g = g(opponent.deviation / SCALE);
-            let e = 1.0 / (1.0 + (-g * (mu - mu_j)).exp());
+            let e = 1.0 / (1.0 + libm::exp(-g * (mu - mu_j)));
             inverse_v += g * g * e * (1.0 - e);
             sum += g * (score - e);
         }
@@ -205,15 +209,15 @@ impl Glicko {
     /// Glickman's step 5: the new volatility, by the Illinois method.
     fn volatility(&self, phi: f64, sigma: f64, v: f64, delta: f64) -> f64 {
         let tau = if self.tau.is_finite() && self.tau > 0.0 { self.tau } else { 0.5 };
-        let a = (sigma * sigma).ln();
+        let a = libm::log(sigma * sigma);
         let f = |x: f64| {
-            let ex = x.exp();
+            let ex = libm::exp(x);
             let d = phi * phi + v + ex;
             ex * (delta * delta - phi * phi - v - ex) / (2.0 * d * d) - (x - a) / (tau * tau)
         };
         let mut big_a = a;
         let mut big_b = if delta * delta > phi * phi + v {
-            (delta * delta - phi * phi - v).ln()
+            libm::log(delta * delta - phi * phi - v)
         } else {
             let mut k = 1.0;
             while f(a - k * tau) < 0.0 && k < MAX_ITERATIONS as f64 {
@@ -237,7 +241,7 @@ impl Glicko {
             big_b = c;
             f_b = f_c;
         }
-        let new = (big_a / 2.0).exp();
+        let new = libm::exp(big_a / 2.0);
         if new.is_finite() { new } else { sigma }
     }
 }

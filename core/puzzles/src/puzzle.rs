@@ -26,15 +26,39 @@ impl PuzzleId {
         PuzzleId(text)
     }
 
-    /// The id `variant`'s bank gives its `n`th puzzle: the game's letter and `n` in base 36.
+    /// The game's letter and `n` in base 36: ids for banks made up in tests and benchmarks
+    /// (the shipped banks' ids are [`PuzzleId::of_position`]).
     pub fn numbered(variant: Variant, n: u64) -> PuzzleId {
-        let letter = match variant {
+        PuzzleId(format!("{}{}", Self::letter(variant), crate::compact::to_base36(n)))
+    }
+
+    /// The id a bank gives the puzzle posed at `fen` (the position before the opponent's
+    /// move): the game's letter and seven base-36 digits of a hash of the position, a
+    /// position and its mirror image alike. A bank holds one puzzle per such position, so the
+    /// id names the same puzzle in every bank made from now on, however the banks are
+    /// regenerated and reordered: the attempt log refers to puzzles by it, and an attempt
+    /// must never come to mean another puzzle.
+    pub fn of_position(variant: Variant, fen: &str) -> PuzzleId {
+        let key = format!("{} {}", variant.name(), crate::verify::canonical(fen));
+        // FNV-1a, written out: the ids must not change with a library's hash function.
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in key.bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        // 36 bits: seven base-36 digits at most; padded so every id has one length.
+        let digits = crate::compact::to_base36(hash >> 28);
+        PuzzleId(format!("{}{digits:0>7}", Self::letter(variant)))
+    }
+
+    /// The letter of `variant`'s ids.
+    const fn letter(variant: Variant) -> char {
+        match variant {
             Variant::Xiangqi => 'x',
             Variant::Jieqi => 'j',
             Variant::JesonMor => 'm',
             Variant::Friendly => 'f',
-        };
-        PuzzleId(format!("{letter}{}", crate::compact::to_base36(n)))
+        }
     }
 
     /// The id as text.

@@ -11,19 +11,21 @@
 //! run; the solution can still be shown.
 //!
 //! Jieqi: the puzzle's position is the solver's view, and what a reveal brings is not known
-//! in it, so a view cannot play the line out (nor judge a win at once). There the solver's
-//! move must be exactly the solution's: the same coordinates (the solution's text may add
-//! what the move revealed or captured, `i7i6=c`, which the solver cannot know before
-//! playing it). A Jieqi puzzle's win holds for every identity a reveal can bring, so the
-//! solution's final move is the one that wins. Where the solution branches by what a reveal
-//! shows, a run follows one of its paths ([`PuzzleRun::on_path`]): which one is chance, and the
-//! caller draws it (the app, as likely as the pool of hidden pieces makes each identity).
+//! in it. The solver's move must be the solution's: the same coordinates (the solution's
+//! text may add what the move revealed or captured, `i7i6=c`, which the solver cannot know
+//! before playing it), or a move that wins at once whatever a reveal shows, judged on the
+//! view with every identity its pool allows (the generator's own test of a winning move).
+//! Where the solution branches by what a reveal shows, a run follows one of its paths
+//! ([`PuzzleRun::on_path`]): which one is chance, and the caller draws it (the app, as likely
+//! as the pool of hidden pieces makes each identity).
 
 use rodina_rules::{
-    AnyGame, Color, NewGame, NewGameError, Outcome, PlayError, Point, Variant, WinReason,
+    AnyGame, Color, Game, Jieqi, JieqiView, NewGame, NewGameError, Outcome, PlayError, Point,
+    Position, Seat, Truth, Variant, WinReason,
 };
 
 use crate::Puzzle;
+use crate::solution::move_part as coordinates;
 
 /// Where a run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,6 +56,9 @@ pub enum SolveError {
     /// The puzzle's position cannot be set up.
     #[error("the puzzle's position cannot be set up: {0}")]
     Position(#[source] NewGameError),
+    /// The puzzle's position is no view of the solver's seat (Jieqi): why.
+    #[error("the puzzle's position is no view of the solver's seat: {0}")]
+    View(String),
     /// A move of the puzzle's line cannot be played.
     #[error("move {ply} of the puzzle's line ({text}) cannot be played: {error}")]
     Line {
@@ -95,6 +100,9 @@ pub struct PuzzleRun {
     played: Vec<String>,
     /// The game after `played`, for the open games.
     game: Option<AnyGame>,
+    /// The solver's view after `played`, for Jieqi (until a final reveal written bare, whose
+    /// identity the line does not say).
+    view: Option<Game<JieqiView>>,
     /// The solver's side.
     solver: Color,
     state: RunState,
@@ -108,7 +116,7 @@ impl PuzzleRun {
         if puzzle.moves.len() < 2 {
             return Err(SolveError::NoSolution);
         }
-        let (line, game, solver) = if puzzle.variant == Variant::Jieqi {
+        let (line, game, view, solver) = if puzzle.variant == Variant::Jieqi {
             if puzzle.solution().branches_anywhere() {
                 return Err(SolveError::Branching);
             }
@@ -119,7 +127,18 @@ impl PuzzleRun {
             } else {
                 Color::White
             };
-            (puzzle.moves.clone(), None, !to_move)
+            let solver = !to_move;
+            let view =
+                Jieqi::read_view(&puzzle.fen, &Default::default(), Some(Seat::Player(solver)))
+                    .map_err(|e| SolveError::View(e.to_string()))?
+                    .ok_or_else(|| SolveError::View(puzzle.fen.clone()))?;
+            let mut view = Game::new(view);
+            view.play_text(&puzzle.moves[0]).map_err(|error| SolveError::Line {
+                ply: 1,
+                text: puzzle.moves[0].clone(),
+                error,
+            })?;
+            (puzzle.moves.clone(), None, Some(view), solver)
         } else {
             let start = AnyGame::new(&NewGame::from_fen(puzzle.variant, &puzzle.fen), &mut NoDeal)
                 .map_err(SolveError::Position)?;
@@ -138,7 +157,7 @@ impl PuzzleRun {
                 text: puzzle.moves[0].clone(),
                 error,
             })?;
-            (whole.move_texts(), Some(game), solver)
+            (whole.move_texts(), Some(game), None, solver)
         };
         let played = line.iter().take(1).cloned().collect();
         Ok(PuzzleRun {
@@ -146,6 +165,7 @@ impl PuzzleRun {
             line,
             played,
             game,
+            view,
             solver,
             state: RunState::Solving,
         })
@@ -215,42 +235,50 @@ impl PuzzleRun {
         self.line.get(self.played.len()).and_then(|m| leading_point(m))
     }
 
+    /// Plays the solver's move, given in the game's coordinate text; a Jieqi reveal the
+    /// solution does not foresee shows the first identity it can ([`PuzzleRun::play_drawn`]
+    /// draws it).
+    pub fn play(&mut self, text: &str) -> Result<Step, SolveError> {
+        self.play_drawn(text, |_| 0)
+    }
+
     /// Plays the solver's move, given in the game's coordinate text.
     ///
     /// A text that is no legal move here is [`SolveError::Illegal`] and changes nothing (a UI
-    /// only sends legal moves; a typo is not a wrong answer). For Jieqi, whose legality the run
-    /// cannot judge, any text other than the solution's is a wrong move.
-    pub fn play(&mut self, text: &str) -> Result<Step, SolveError> {
+    /// only sends legal moves; a typo is not a wrong answer). A Jieqi move that is not the
+    /// solution's but wins at once whatever it reveals is right, and what it reveals is the
+    /// outcome `choose` picks by their weights (the app draws it as the pool makes each
+    /// identity likely); [`PuzzleRun::played`] then holds the move noted with it.
+    pub fn play_drawn(
+        &mut self,
+        text: &str,
+        choose: impl FnOnce(&[u32]) -> usize,
+    ) -> Result<Step, SolveError> {
         if self.state != RunState::Solving {
             return Err(SolveError::Over);
         }
         let at = self.played.len();
-        let Some(want) = self.line.get(at) else {
+        let Some(want) = self.line.get(at).cloned() else {
             return Err(SolveError::Over);
         };
         let last = at + 1 >= self.line.len();
+        if let Some(view) = &self.view {
+            return self.play_on_view(view.clone(), text.trim(), &want, last, choose);
+        }
         let Some(game) = &self.game else {
-            // Jieqi: exactly the solution's move, which the solution's text then records with
-            // what it revealed.
-            let text = text.trim();
-            if coordinates(text) != coordinates(want) {
-                self.played.push(text.to_string());
-                self.state = RunState::Failed;
-                return Ok(Step::Failed);
-            }
-            self.played.push(want.clone());
-            return Ok(self.advance(last));
+            // A Jieqi run past a final reveal written bare is over.
+            return Err(SolveError::Over);
         };
         let mut after = game.clone();
         after.play_text(text).map_err(SolveError::Illegal)?;
         let entered = after.move_texts().pop().unwrap_or_default();
-        let right = entered == *want || wins_now(&after, self.solver);
+        let right = entered == want || wins_now(after.outcome(), self.solver);
         self.played.push(entered);
         if !right {
             self.state = RunState::Failed;
             return Ok(Step::Failed);
         }
-        if wins_now(&after, self.solver) {
+        if wins_now(after.outcome(), self.solver) {
             self.game = Some(after);
             self.state = RunState::Solved;
             return Ok(Step::Solved);
@@ -259,29 +287,71 @@ impl PuzzleRun {
         Ok(self.advance(last))
     }
 
+    /// [`PuzzleRun::play_drawn`] on a Jieqi view.
+    fn play_on_view(
+        &mut self,
+        view: Game<JieqiView>,
+        text: &str,
+        want: &str,
+        last: bool,
+        choose: impl FnOnce(&[u32]) -> usize,
+    ) -> Result<Step, SolveError> {
+        if coordinates(text) == coordinates(want) {
+            // The solution's move, which its text records with what it revealed. A final
+            // reveal written bare wins whatever it shows; the line says no identity to play.
+            self.played.push(want.to_owned());
+            let mut next = view;
+            self.view = next.play_text(want).is_ok().then_some(next);
+            return Ok(self.advance(last));
+        }
+        let m = view
+            .position()
+            .parse_move(coordinates(text))
+            .map_err(|e| SolveError::Illegal(e.into()))?;
+        let outcomes = crate::verify::chances(&view, &m);
+        let wins = !outcomes.is_empty()
+            && outcomes.iter().all(|(_, after, _)| wins_now(after.outcome(), self.solver));
+        if !wins {
+            self.played.push(view.position().move_text(&m));
+            self.state = RunState::Failed;
+            return Ok(Step::Failed);
+        }
+        let weights: Vec<u32> = outcomes.iter().map(|(_, _, w)| *w).collect();
+        let pick = choose(&weights).min(outcomes.len() - 1);
+        let (noted, after, _) = outcomes.into_iter().nth(pick).ok_or(SolveError::Over)?;
+        self.played.push(noted);
+        self.view = Some(after);
+        self.state = RunState::Solved;
+        Ok(Step::Solved)
+    }
+
     /// After a right move: the puzzle is solved, or the reply is played and handed out.
     fn advance(&mut self, last: bool) -> Step {
         let Some(reply) = self.line.get(self.played.len()).filter(|_| !last).cloned() else {
             self.state = RunState::Solved;
             return Step::Solved;
         };
-        if let Some(game) = &mut self.game {
-            // The line was played out when the run started: the reply is legal here.
-            if game.play_text(&reply).is_err() {
-                self.state = RunState::Failed;
-                return Step::Failed;
-            }
+        // The line was played out when the run started (the open games) or when the session
+        // began (Jieqi): the reply is legal here.
+        let replied = match (&mut self.game, &mut self.view) {
+            (Some(game), _) => game.play_text(&reply).is_ok(),
+            (None, Some(view)) => view.play_text(&reply).is_ok(),
+            (None, None) => false,
+        };
+        if !replied {
+            self.state = RunState::Failed;
+            return Step::Failed;
         }
         self.played.push(reply.clone());
         Step::Reply(reply)
     }
 }
 
-/// Whether the game has just been won by `solver` on the board: a win the position shows by
-/// itself (not a resignation, a flag or a repetition verdict).
-fn wins_now(game: &AnyGame, solver: Color) -> bool {
+/// Whether `outcome` is a win of `solver` on the board: one the position shows by itself
+/// (not a resignation, a flag or a repetition verdict).
+fn wins_now(outcome: Option<Outcome>, solver: Color) -> bool {
     matches!(
-        game.outcome(),
+        outcome,
         Some(Outcome::Win {
             winner,
             reason: WinReason::Checkmate
@@ -291,12 +361,6 @@ fn wins_now(game: &AnyGame, solver: Color) -> bool {
                 | WinReason::KingBond,
         }) if winner == solver
     )
-}
-
-/// The coordinates of a Jieqi move's text, without the notes of what it revealed (`=c`) or
-/// captured (`xR`, `x(n)`): files run a..i, so neither letter belongs to the coordinates.
-fn coordinates(text: &str) -> &str {
-    text.find(['=', 'x']).and_then(|i| text.get(..i)).unwrap_or(text)
 }
 
 /// The point a move's text starts with (`e2` in `e2e4`, `b10` in `b10b3`, the owed pawn's
@@ -442,31 +506,65 @@ mod tests {
 
     #[test]
     fn a_branching_jieqi_solution_is_run_along_one_of_its_paths() {
-        // The solver's reveal on c5c6 decides the reply, and the reply the solver's next move.
-        let fen = "4k4/9/1p5x1/9/9/2x1x4/4P4/9/9/4K4 b r1c1p1 0 1";
-        let moves = "h8h7 [ c5c6=r b8b7 c6c10 | c5c6=c b8c8 c6c1 ]";
+        // Red's face-down soldier on c4 turns up a chariot or a cannon; the reply and Red's
+        // next move depend on which.
+        let fen = "4k4/9/7c1/9/9/9/2X6/9/9/3K5 b R1C1 0 1";
+        let moves = "h8h7 [ c4c5=R h7h6 c5c10 | c4c5=C h7h8 c5c9 ]";
         let p = puzzle(Variant::Jieqi, fen, &moves.split(' ').collect::<Vec<_>>());
         assert_eq!(PuzzleRun::new(&p).unwrap_err(), SolveError::Branching);
         let path = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
         for (line, reply, last) in
-            [("h8h7 c5c6=r b8b7 c6c10", "b8b7", "c6c10"), ("h8h7 c5c6=c b8c8 c6c1", "b8c8", "c6c1")]
+            [("h8h7 c4c5=R h7h6 c5c10", "h7h6", "c5c10"), ("h8h7 c4c5=C h7h8 c5c9", "h7h8", "c5c9")]
         {
             let mut run = PuzzleRun::on_path(&p, &path(line)).unwrap();
             assert_eq!(run.opponent_move(), "h8h7");
             // The solver enters the coordinates; the run notes what the reveal showed.
-            assert_eq!(run.play("c5c6").unwrap(), Step::Reply(reply.into()));
+            assert_eq!(run.play("c4c5").unwrap(), Step::Reply(reply.into()));
             assert_eq!(run.played(), &path(line)[..3]);
             assert_eq!(run.play(last).unwrap(), Step::Solved);
             // The other branch's last move is wrong on this one.
             let mut wrong = PuzzleRun::on_path(&p, &path(line)).unwrap();
-            wrong.play("c5c6").unwrap();
-            let other = if last == "c6c10" { "c6c1" } else { "c6c10" };
+            wrong.play("c4c5").unwrap();
+            let other = if last == "c5c10" { "c5c9" } else { "c5c10" };
             assert_eq!(wrong.play(other).unwrap(), Step::Failed);
         }
         // A path the tree does not have: the reply of the other branch.
-        let mixed = path("h8h7 c5c6=r b8c8 c6c1");
+        let mixed = path("h8h7 c4c5=R h7h8 c5c9");
         assert!(matches!(PuzzleRun::on_path(&p, &mixed), Err(SolveError::NotAPath(_))));
         assert!(matches!(PuzzleRun::on_path(&p, &path("h8h7")), Err(SolveError::NotAPath(_))));
+    }
+
+    /// A Jieqi move other than the solution's that wins whatever its reveal shows is right
+    /// (what it shows is drawn by the caller); one that wins for some identities only is
+    /// wrong.
+    #[test]
+    fn jieqi_takes_another_move_that_wins_whatever_it_reveals() {
+        // Black's general on d10 has no move (the horse on f8 holds e10, the chariot on a9
+        // holds d9) and its soldier on a2 is its last piece that can move: taking it wins,
+        // by the horse from b4 (the solution) or by the face-down piece on a1, which moves as
+        // a chariot and turns up a chariot or a cannon. The face-down piece on i1 mates from
+        // i10 if it is a chariot, not if it is a cannon.
+        let fen = "3k5/R8/5N3/9/9/9/1N7/p8/9/X3K3X b R1C1 0 1";
+        let p = puzzle(Variant::Jieqi, fen, &["a3a2", "b4a2"]);
+        let mut run = PuzzleRun::new(&p).unwrap();
+        assert_eq!(run.play("b4a2"), Ok(Step::Solved));
+        for (pick, noted) in [(0, "a1a2=Rxp"), (1, "a1a2=Cxp")] {
+            let mut run = PuzzleRun::new(&p).unwrap();
+            let mut offered = Vec::new();
+            let step = run.play_drawn("a1a2", |w| {
+                offered = w.to_vec();
+                pick
+            });
+            assert_eq!(step, Ok(Step::Solved));
+            assert_eq!(offered.len(), 2, "a chariot or a cannon, as likely as the pool says");
+            assert_eq!(run.state(), RunState::Solved);
+            assert_eq!(run.played(), ["a3a2", noted]);
+        }
+        for wrong in ["i1i10", "a9a8"] {
+            let mut run = PuzzleRun::new(&p).unwrap();
+            assert_eq!(run.play(wrong), Ok(Step::Failed), "{wrong}");
+            assert_eq!(run.state(), RunState::Failed);
+        }
     }
 
     #[test]
@@ -482,21 +580,30 @@ mod tests {
     }
 
     #[test]
-    fn jieqi_takes_exactly_the_solution() {
-        let fen = "rxxxkxxxr/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/RXXXKXXXR b - - 0 1";
-        let p = puzzle(Variant::Jieqi, fen, &["a10a9", "b1c3=H", "a9b9", "c3b5xR"]);
+    fn jieqi_takes_the_solutions_move() {
+        let fen = "rxxxkxxxr/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/RXXXKXXXR b A2B2N2C2P5a2b2n2c2p5 0 1";
+        let p = puzzle(Variant::Jieqi, fen, &["a10a9", "b1c3=N", "a9b9", "c3e2"]);
         let mut run = PuzzleRun::new(&p).unwrap();
         assert_eq!(run.solver(), Color::White);
         assert_eq!(run.fen(), None);
         assert_eq!(run.hint(), Some(Point::new(1, 0)));
         assert_eq!(run.play(" b1c3 "), Ok(Step::Reply("a9b9".into())));
-        assert_eq!(run.played(), ["a10a9", "b1c3=H", "a9b9"]);
-        assert_eq!(run.play("c3d5"), Ok(Step::Failed));
+        assert_eq!(run.played(), ["a10a9", "b1c3=N", "a9b9"]);
+        // A legal move that is not the solution's and wins nothing.
+        assert_eq!(run.play("c3b1"), Ok(Step::Failed));
+        assert_eq!(run.played().last().map(String::as_str), Some("c3b1"));
         let mut run = PuzzleRun::new(&p).unwrap();
-        assert_eq!(run.play("b1c3=H"), Ok(Step::Reply("a9b9".into())));
-        assert_eq!(run.play("c3b5"), Ok(Step::Solved));
+        assert_eq!(run.play("b1c3=N"), Ok(Step::Reply("a9b9".into())));
+        // No move here: nothing happens.
+        assert!(matches!(run.play("c3c9"), Err(SolveError::Illegal(_))));
+        assert_eq!(run.state(), RunState::Solving);
+        assert_eq!(run.play("c3e2"), Ok(Step::Solved));
         assert_eq!(coordinates("b3b10=Cx(n)"), "b3b10");
         assert_eq!(coordinates("e2e3"), "e2e3");
+        // A position that is no view of the solver's seat is refused.
+        let broken =
+            puzzle(Variant::Jieqi, "4k4/9/9/9/9/9/9/9/9/2X1K4 b - 0 1", &["e10d10", "c1c2"]);
+        assert!(matches!(PuzzleRun::new(&broken), Err(SolveError::View(_))));
     }
 
     #[test]

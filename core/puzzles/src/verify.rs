@@ -47,6 +47,9 @@ pub struct Criteria {
     /// thirds of them where our second line was level or better, but 4% of the 137 whose
     /// rivals leave the solver what -200 cp is.
     pub rivals_at_most: f64,
+    /// The line must end the game won (Friendly chess, where nothing is ever taken: the one
+    /// thing a line can win is the game, by bonding the king).
+    pub ends_in_win: bool,
 }
 
 impl Criteria {
@@ -61,6 +64,7 @@ impl Criteria {
                 repetition: Repetition::AtOnce,
                 score_forced: false,
                 rivals_at_most: 1.0,
+                ends_in_win: false,
                 ..Criteria::new(variant, nodes)
             }),
             2 => Some(Criteria::new(variant, nodes)),
@@ -98,6 +102,7 @@ impl Criteria {
                 Variant::Xiangqi | Variant::Jieqi => WinChance::of(variant).of_score(-200),
                 Variant::JesonMor | Variant::Friendly => 1.0,
             },
+            ends_in_win: variant == Variant::Friendly,
         }
     }
 
@@ -354,6 +359,9 @@ impl<V: BotGame> Verifier<V> {
                 Rejection::NoOnlyMove
             });
         }
+        if !line.wins_game && self.criteria.ends_in_win {
+            return Err(Rejection::NotWinning);
+        }
         if !line.wins_game && line.solver_moves() < 2 {
             return Err(Rejection::TooShort);
         }
@@ -544,9 +552,27 @@ pub fn first_rating(found: &[f64], version: u32) -> u16 {
 /// The themes of a line: mate and its length, the solution's length, and what the moves
 /// and the positions show (material won, a cannon, a chain, Ŝako, the centre, a reveal).
 pub fn themes<V: View>(game: &Game<V>, line: &Line<Mv<V>>, variant: Variant) -> Vec<Theme> {
+    let mut g = game.clone();
+    let mut path = Vec::with_capacity(line.moves.len());
+    for m in &line.moves {
+        path.push(g.position().move_text(m));
+        g.play_unchecked(m);
+    }
+    themes_of_path(game, &path, line.wins_game, variant)
+}
+
+/// The themes of one path of a solution from `game` (the solver to move), its plies in the
+/// record's text (Jieqi: on the solver's view, a reveal noted with what it showed; a final
+/// reveal written bare wins whatever it shows). `wins_game`: the path ends the game won.
+pub fn themes_of_path<V: View>(
+    game: &Game<V>,
+    path: &[String],
+    wins_game: bool,
+    variant: Variant,
+) -> Vec<Theme> {
     let mut themes = Vec::new();
-    let n = line.solver_moves();
-    if line.wins_game {
+    let n = path.len().div_ceil(2);
+    if wins_game {
         themes.push(Theme::Mate);
         themes.push(Theme::mate_in(n));
     }
@@ -558,36 +584,41 @@ pub fn themes<V: View>(game: &Game<V>, line: &Line<Mv<V>>, variant: Variant) -> 
     let mut chain = false;
     let mut sako = false;
     let mut reveal = false;
-    for (i, m) in line.moves.iter().enumerate() {
-        let pos = g.position();
-        let text = pos.move_text(m);
+    let mut whole = true;
+    for (i, text) in path.iter().enumerate() {
+        let last = i + 1 == path.len();
         if i % 2 == 0 {
-            let fen = pos.fen();
+            let fen = g.position().fen();
             if variant == Variant::Xiangqi || variant == Variant::Jieqi {
-                let captures = piece_at(&fen, &text, 1).is_some();
-                let is_cannon = piece_at(&fen, &text, 0).is_some_and(|c| c == 'c' || c == 'C');
-                if is_cannon && (captures || (line.wins_game && i + 1 == line.moves.len())) {
+                let captures = piece_at(&fen, text, 1).is_some();
+                if moves_as_cannon(&fen, text) && (captures || (wins_game && last)) {
                     cannon = true;
                 }
             }
             if text.contains('>') {
                 chain = true;
             }
-            if pos.is_chance(m) {
+            // A Jieqi move that turns a piece up is noted with what it showed (`=R`), or
+            // written bare at the end; Friendly chess's `=Q` is a promotion.
+            let coordinates = crate::solution::move_part(text);
+            if variant == Variant::Jieqi
+                && g.position().parse_move(coordinates).is_ok_and(|m| g.position().is_chance(&m))
+            {
                 reveal = true;
             }
         }
-        g.play_unchecked(m);
-        if i % 2 == 0
-            && variant == Variant::Friendly
-            && i + 1 < line.moves.len()
-            && g.position().is_check()
-        {
+        if g.play_text(text).is_err() {
+            // A final reveal written bare: the game is won whatever it shows, and the board
+            // after it is not known; the material it took is left out.
+            whole = false;
+            break;
+        }
+        if i % 2 == 0 && variant == Variant::Friendly && !last && g.position().is_check() {
             sako = true;
         }
     }
     let after = material(&g.position().fen(), variant, solver);
-    if !line.wins_game && after - before >= material_step(variant) {
+    if !wins_game && whole && after - before >= material_step(variant) {
         themes.push(Theme::Material);
     }
     if cannon {
@@ -605,7 +636,7 @@ pub fn themes<V: View>(game: &Game<V>, line: &Line<Mv<V>>, variant: Variant) -> 
         themes.push(Theme::Reveal);
     }
     if variant == Variant::JesonMor
-        && line.wins_game
+        && wins_game
         && g.outcome().is_some_and(|o| o.reason_str().contains("centre"))
     {
         themes.push(Theme::Centre);
@@ -613,6 +644,19 @@ pub fn themes<V: View>(game: &Game<V>, line: &Line<Mv<V>>, variant: Variant) -> 
     themes.sort();
     themes.dedup();
     themes
+}
+
+/// Whether the move `text` in the position `fen` is a cannon's: a face-up cannon, or in
+/// Jieqi a face-down piece on a cannon's starting point, which moves as a cannon.
+fn moves_as_cannon(fen: &str, text: &str) -> bool {
+    match piece_at(fen, text, 0) {
+        Some('c' | 'C') => true,
+        Some(hidden @ ('x' | 'X')) => {
+            let home_rank = if hidden == 'X' { 2 } else { 7 };
+            squares_of(text).first().is_some_and(|&(f, r)| (f == 1 || f == 7) && r == home_rank)
+        }
+        _ => false,
+    }
 }
 
 /// The smallest material gain the Material theme asks for.
@@ -636,6 +680,8 @@ fn material(fen: &str, variant: Variant, side: Color) -> i32 {
             (Variant::Xiangqi | Variant::Jieqi, 'h' | 'n') => 4,
             (Variant::Xiangqi | Variant::Jieqi, 'a' | 'e' | 'b') => 2,
             (Variant::Xiangqi | Variant::Jieqi, 'p') => 1,
+            // A face-down piece is any of the pool's: about what the average piece is worth.
+            (Variant::Jieqi, 'x') => 3,
             (Variant::JesonMor, 'n') => 1,
             _ => 0,
         };
@@ -734,23 +780,31 @@ pub const MAX_PATHS: usize = 12;
 /// The states a ply can lead to, each with its text as the record writes it (a chance ply:
 /// one per identity it can show, noted with it).
 fn plies_of<V: BotGame>(game: &Game<V>, m: &Mv<V>) -> Vec<(String, Game<V>)> {
+    chances(game, m).into_iter().map(|(text, g, _)| (text, g)).collect()
+}
+
+/// The states a ply can lead to, each with its text as the record writes it and its weight
+/// (proportional to its probability): one for an ordinary move, one per identity a chance
+/// ply (a Jieqi reveal) can show, noted with it.
+pub(crate) fn chances<V: BotGame>(game: &Game<V>, m: &Mv<V>) -> Vec<(String, Game<V>, u32)> {
     let pos = game.position();
     if !Position::is_chance(pos, m) {
         let mut g = game.clone();
         g.play_unchecked(m);
-        return vec![(pos.move_text(m), g)];
+        return vec![(pos.move_text(m), g, 1)];
     }
     let mut outcomes = Vec::new();
     rodina_engine::SearchGame::outcomes(pos, m, &mut outcomes);
-    let mut out: Vec<(String, Game<V>)> = Vec::new();
-    for (after, _) in outcomes {
+    let mut out: Vec<(String, Game<V>, u32)> = Vec::new();
+    for (after, weight) in outcomes {
         let text = V::ply_text(pos, &after, m);
-        if out.iter().any(|(t, _)| *t == text) {
+        if let Some(known) = out.iter_mut().find(|(t, _, _)| *t == text) {
+            known.2 = known.2.saturating_add(weight);
             continue;
         }
         let mut g = game.clone();
         if g.play_text(&text).is_ok() {
-            out.push((text, g));
+            out.push((text, g, weight));
         }
     }
     out
@@ -773,6 +827,7 @@ impl<V: BotGame> Verifier<V> {
         }
         self.searcher.clear();
         let solver = game.turn();
+        // The positions on the path from the root to the ply being looked at.
         let mut seen = HashSet::new();
         seen.insert(game.position().zobrist());
         let mut paths = 1;
@@ -884,7 +939,8 @@ impl<V: BotGame> Verifier<V> {
                     return Err(Rejection::NotWinning);
                 }
             }
-            if !seen.insert(after.position().zobrist()) {
+            let key = after.position().zobrist();
+            if !seen.insert(key) {
                 return Err(Rejection::Repetition);
             }
             let mut line =
@@ -896,6 +952,9 @@ impl<V: BotGame> Verifier<V> {
                     line.branches = rest.branches;
                 }
             }
+            // `seen` holds the positions of the path from the root only: a sibling branch
+            // (another identity) may pass the same position without repeating anything.
+            seen.remove(&key);
             alternatives.push(line);
         }
         if outcomes.len() > 1 {
@@ -927,11 +986,14 @@ impl<V: BotGame> Verifier<V> {
         }
         let mut alternatives = Vec::new();
         for (text, after) in &outcomes {
-            if after.outcome().is_some() || !seen.insert(after.position().zobrist()) {
+            let key = after.position().zobrist();
+            if after.outcome().is_some() || !seen.insert(key) {
                 *paths = saved_paths;
                 return None;
             }
-            match self.solver_turn(after, solver, moves_so_far, seen, paths, false) {
+            let rest = self.solver_turn(after, solver, moves_so_far, seen, paths, false);
+            seen.remove(&key);
+            match rest {
                 Ok(rest) => {
                     let mut line =
                         crate::solution::Line { plies: vec![text.clone()], branches: Vec::new() };

@@ -74,3 +74,34 @@ fn jieqi_puzzles_on_the_solvers_view_verify_again() {
     wrong.moves[last] = "a1a2".into();
     assert!(recheck(&wrong, nodes).is_err());
 }
+
+/// Every bank the library embeds, together, within the budget the phone's library allows
+/// them (1.5 MB).
+#[test]
+fn the_embedded_banks_fit_their_budget() {
+    let total: usize = Variant::ALL.iter().map(|&v| rodina_puzzles::embedded_bytes(v).len()).sum();
+    assert!(total <= 1_500_000, "{total} bytes");
+    for &variant in Variant::ALL {
+        // What is embedded is the committed bank, puzzle for puzzle.
+        let embedded = rodina_puzzles::Bank::embedded(variant).expect("the embedded bank reads");
+        assert_eq!(embedded.len(), bank(variant).len(), "{variant}");
+    }
+}
+
+/// Friendly chess: a line must end in the bonded king. Three puzzles of the first bank
+/// (generator 1) end before it: judged by generator 2, they are not puzzles; judged by the
+/// generator that made them, they still are (a bank keeps the criteria it was made with).
+#[test]
+fn a_friendly_chess_line_that_does_not_bond_the_king_is_no_puzzle() {
+    let lines = [
+        "f3d,r(Qn)bqkbr1/p1ppp1p1/5(Pp)2/1pPP4/1P3B1p/N4N1B/P1n1PP1P/R4K1R b q - - 10 16,c2a3 h3e6 e7f6>f5 e6f7,1800,300,0,0,short,,,friendly,1",
+        "f4p,3qkb(Qn)r/2(Rq)2(Pp)p1/8/(Pb)(Pp)1pNN1p/2(Bn)Pp2P/4(Pp)3/4P3/2(Br)Q1K1R b k - - 0 26,f7f6 g8f7 f7h6 f5h6>f6>f7,2200,300,0,0,short chain sako,,,friendly,1",
+    ];
+    let nodes = Options::for_variant(Variant::Friendly, PathBuf::new()).verify_nodes;
+    for line in lines {
+        let first = Puzzle::from_text(line).expect("a puzzle line");
+        assert_eq!(recheck(&first, nodes), Ok(()), "{line}");
+        let second = Puzzle { generator: 2, ..first };
+        assert!(recheck(&second, nodes).is_err(), "{line}");
+    }
+}

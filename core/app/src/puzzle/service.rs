@@ -6,8 +6,8 @@
 //! re-targeted at the rating the last attempt left, and a log merged from another device
 //! later gives the same progress on both.
 
-use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 use rand::TryRngCore;
@@ -95,8 +95,9 @@ impl Puzzles {
 
     /// The next puzzle of `variant` for the player: near their rating (replayed from the log
     /// now, so re-targeted after every attempt) moved by the difficulty they chose, never one
-    /// they solved, and not `last` (the one just played) while another is left. `None` when
-    /// the bank has no puzzle left to offer.
+    /// they solved, one they tried before (and failed) only once every other is tried, and
+    /// not `last` (the one just played) while another is left. `None` when the bank has no
+    /// puzzle left to offer.
     pub fn next(
         &self,
         store: &Store,
@@ -106,7 +107,7 @@ impl Puzzles {
         let bank = self.bank(variant)?;
         let log = store.puzzle_attempts(variant)?;
         let progress = log.replay(&[&bank]);
-        let selector = Selector::new(&bank, |id| progress.is_solved(variant, id));
+        let tried: HashSet<&PuzzleId> = log.iter().map(Attempt::puzzle).collect();
         let last: Option<PuzzleId> = last.and_then(|id| id.parse().ok());
         let mut seed = [0u8; 8];
         OsRng.try_fill_bytes(&mut seed).map_err(|e| PuzzleError::Randomness(e.to_string()))?;
@@ -116,10 +117,21 @@ impl Puzzles {
             last: last.as_ref(),
             seed: u64::from_le_bytes(seed),
         };
-        // The one just played comes again only when nothing else is left.
-        let chosen =
-            selector.next(&request).or_else(|| selector.next(&Request { last: None, ..request }));
-        let Some(puzzle) = chosen.cloned() else { return Ok(None) };
+        // An unrated retry teaches less than a new puzzle: one failed before comes back only
+        // once every other has been tried, and the one just played only when nothing else
+        // is left.
+        let fresh = Selector::new(&bank, |id| tried.contains(id));
+        let chosen = match fresh.next(&request) {
+            Some(p) => Some(p.clone()),
+            None => {
+                let again = Selector::new(&bank, |id| progress.is_solved(variant, id));
+                again
+                    .next(&request)
+                    .or_else(|| again.next(&Request { last: None, ..request }))
+                    .cloned()
+            }
+        };
+        let Some(puzzle) = chosen else { return Ok(None) };
         let seating = self.seating(store, &log, &puzzle.id, progress.rating(variant), &bank)?;
         PuzzleSession::new(puzzle, seating).map(Some)
     }

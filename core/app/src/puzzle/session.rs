@@ -430,7 +430,10 @@ impl PuzzleSession {
     /// Judges a completed move: a right one is played, a wrong one ends the attempt.
     fn judge(&mut self, text: String) -> PuzzleTap {
         let at = self.run.played().len();
-        match self.run.play(&text) {
+        // A Jieqi move the solution does not foresee but that wins whatever it reveals shows
+        // what the pool makes likely, drawn as the line's reveals were.
+        let rng = &mut self.rng;
+        match self.run.play_drawn(&text, |weights| pick(rng, weights)) {
             Ok(Step::Failed) => {
                 self.wrong = Some(text.clone());
                 self.end();

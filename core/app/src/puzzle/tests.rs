@@ -366,6 +366,40 @@ fn any_move_that_wins_at_once_solves_the_last_move() {
     assert_eq!(s.phase(), PuzzlePhase::Solved);
 }
 
+/// Jieqi too: a move the solution does not give that wins whatever it reveals is right, and
+/// the board shows what it revealed, drawn from the pool; a reveal that wins for some
+/// identities only is wrong. (The position of `rodina-puzzles`'s own test: Black's soldier on
+/// a2 is its last piece that can move; the horse takes it in the solution, the face-down
+/// piece on a1, a chariot or a cannon, takes it as well; the one on i1 mates from i10 only
+/// as a chariot.)
+#[test]
+fn a_jieqi_move_that_wins_whatever_it_reveals_solves_the_last_move() {
+    let line = "ja,3k5/R8/5N3/9/9/9/1N7/p8/9/X3K3X b R1C1 0 1,a3a2 b4a2,1500,300,0,0,mate mateIn1 oneMove,,,jieqi,2";
+    let puzzles = Puzzles::from_banks(&[&bank_text(&[line])]).unwrap();
+    let store = store();
+    let mut shown = std::collections::BTreeSet::new();
+    for _ in 0..24 {
+        let mut s = puzzles.open(&store, Variant::Jieqi, "ja").unwrap();
+        s.play_opponent().unwrap();
+        match enter(&mut s, "a1a2") {
+            PuzzleTap::Right { solved: true, record } => {
+                shown.insert(record.notation);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(s.phase(), PuzzlePhase::Solved);
+        let a2 = s.view().board.point(pt("a2")).unwrap().piece.unwrap();
+        assert!(!a2.face_down && a2.side == Color::White);
+    }
+    let want: std::collections::BTreeSet<String> =
+        ["a1a2=Rxp", "a1a2=Cxp"].map(String::from).into();
+    assert_eq!(shown, want, "both identities, by chance");
+    let mut s = puzzles.open(&store, Variant::Jieqi, "ja").unwrap();
+    s.play_opponent().unwrap();
+    assert!(matches!(enter(&mut s, "i1i10"), PuzzleTap::Wrong { .. }));
+    assert_eq!(s.phase(), PuzzlePhase::Failed);
+}
+
 #[test]
 fn a_promotion_inside_a_chain_is_chosen_when_asked() {
     // A position made for entering a move with a promotion: the pawn enters the bond on f8,
@@ -454,6 +488,37 @@ fn the_one_just_played_is_not_offered_again_at_once() {
     m2.save(&store).unwrap();
     let again = puzzles.next(&store, Variant::JesonMor, Some("m1")).unwrap().unwrap();
     assert_eq!(again.puzzle().id.as_str(), "m1");
+}
+
+#[test]
+fn a_failed_puzzle_comes_back_only_once_every_other_is_tried() {
+    let (store, puzzles) = (store(), puzzles());
+    let fail = |id: &str| {
+        // Asking for the solution gives the attempt up: failed.
+        let mut s = puzzles.open(&store, Variant::JesonMor, id).unwrap();
+        s.play_opponent().unwrap();
+        assert!(s.show_solution());
+        s.save(&store).unwrap();
+        assert_eq!(s.attempt().map(|a| a.result()), Some(AttemptResult::Failed));
+    };
+    // Failing m2 (rated 1200) brings the player's rating down to near it, far from m1's
+    // 1500: m2 is still the nearest, yet m1 comes, whatever the seed and with no puzzle
+    // just played.
+    fail("m2");
+    let rating = puzzles.progress(&store, Variant::JesonMor).unwrap().rating.rating;
+    assert!(rating < 1350, "{rating}");
+    for _ in 0..10 {
+        let s = puzzles.next(&store, Variant::JesonMor, None).unwrap().unwrap();
+        assert_eq!(s.puzzle().id.as_str(), "m1");
+    }
+    fail("m1");
+    // Both tried and failed: one comes again (unrated) rather than nothing, and not the one
+    // just played while the other is left.
+    for (last, other) in [("m1", "m2"), ("m2", "m1")] {
+        let s = puzzles.next(&store, Variant::JesonMor, Some(last)).unwrap().unwrap();
+        assert!(!s.view().rated);
+        assert_eq!(s.puzzle().id.as_str(), other);
+    }
 }
 
 #[test]
