@@ -140,8 +140,11 @@ impl PuzzleRun {
             })?;
             (puzzle.moves.clone(), None, Some(view), solver)
         } else {
-            let start = AnyGame::new(&NewGame::from_fen(puzzle.variant, &puzzle.fen), &mut NoDeal)
-                .map_err(SolveError::Position)?;
+            let start = AnyGame::new(
+                &NewGame::from_fen(puzzle.variant, &puzzle.fen),
+                &mut rodina_rules::random::NoRandomness,
+            )
+            .map_err(SolveError::Position)?;
             let solver = !start.turn();
             let mut whole = start.clone();
             for (i, text) in puzzle.moves.iter().enumerate() {
@@ -374,21 +377,6 @@ fn leading_point(text: &str) -> Option<Point> {
     let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
     let rank: u8 = text.get(1..1 + digits)?.parse().ok()?;
     Some(Point::new(file - b'a', rank.checked_sub(1)?))
-}
-
-/// The generator of a puzzle's set-up, which deals nothing: the open games do not deal.
-struct NoDeal;
-
-impl rand_core::RngCore for NoDeal {
-    fn next_u32(&mut self) -> u32 {
-        0
-    }
-    fn next_u64(&mut self) -> u64 {
-        0
-    }
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        dst.fill(0);
-    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@ use std::fmt;
 
 use rand_core::RngCore;
 
+use crate::random::NoRandomness;
+
 use crate::jieqi::{JieqiView, RuleSet};
 use crate::xiangqi::Handicap;
 use crate::{
@@ -507,20 +509,3 @@ impl fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
-
-/// The generator of a replay, which deals nothing since its start is a whole state (a full
-/// FEN). Were a view FEN given instead, its unknown identities would be dealt the same way
-/// every time: fine for reading a record back, never a deal for a real game.
-struct NoRandomness;
-
-impl RngCore for NoRandomness {
-    fn next_u32(&mut self) -> u32 {
-        0
-    }
-    fn next_u64(&mut self) -> u64 {
-        0
-    }
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        dst.fill(0);
-    }
-}
