@@ -351,6 +351,8 @@ pub enum WinReason {
     Resignation,
     /// The loser ran out of time.
     Time,
+    /// Online: the loser left the game and did not come back in time.
+    Abandonment,
 }
 
 impl From<rules::WinReason> for WinReason {
@@ -367,6 +369,7 @@ impl From<rules::WinReason> for WinReason {
             R::ExcessiveChecksOrChases => WinReason::ExcessiveChecksOrChases,
             R::Resignation => WinReason::Resignation,
             R::Time => WinReason::Time,
+            R::Abandonment => WinReason::Abandonment,
         }
     }
 }
@@ -385,6 +388,7 @@ impl From<WinReason> for rules::WinReason {
             WinReason::ExcessiveChecksOrChases => R::ExcessiveChecksOrChases,
             WinReason::Resignation => R::Resignation,
             WinReason::Time => R::Time,
+            WinReason::Abandonment => R::Abandonment,
         }
     }
 }

@@ -65,6 +65,7 @@ win-perpetual_chase = perpetual chase by the loser
 win-excessive_checks_or_chases = too many checks or chases by the loser
 win-resignation = resignation
 win-time = time ran out
+win-abandonment = the opponent left the game
 draw-repetition = the position repeated
 draw-fifty_moves = { $game ->
     [friendly] fifty moves each without a new bond or promotion

@@ -65,6 +65,7 @@ win-perpetual_chase = porazený večne prenasledoval figúru
 win-excessive_checks_or_chases = porazený dal priveľa šachov alebo prenasledovaní
 win-resignation = súper sa vzdal
 win-time = súperovi vypršal čas
+win-abandonment = súper opustil hru
 draw-repetition = pozícia sa opakovala
 draw-fifty_moves = { $game ->
     [friendly] päťdesiat ťahov každého bez nového spojenia či premeny

@@ -74,11 +74,14 @@ pub enum WinReason {
     Resignation,
     /// The loser ran out of time.
     Time,
+    /// Online: the loser left the game and did not come back in time, and the winner claimed
+    /// the game.
+    Abandonment,
 }
 
 impl WinReason {
     /// Every reason, in a fixed order.
-    pub const ALL: [WinReason; 10] = [
+    pub const ALL: [WinReason; 11] = [
         WinReason::Checkmate,
         WinReason::NoMoves,
         WinReason::Centre,
@@ -89,6 +92,7 @@ impl WinReason {
         WinReason::ExcessiveChecksOrChases,
         WinReason::Resignation,
         WinReason::Time,
+        WinReason::Abandonment,
     ];
 
     /// The reason as a stable snake_case word.
@@ -104,6 +108,7 @@ impl WinReason {
             WinReason::ExcessiveChecksOrChases => "excessive_checks_or_chases",
             WinReason::Resignation => "resignation",
             WinReason::Time => "time",
+            WinReason::Abandonment => "abandonment",
         }
     }
 }
@@ -218,7 +223,7 @@ const _: () = {
         assert!(WinReason::ALL[i] as usize == i);
         i += 1;
     }
-    assert!(WinReason::Time as usize + 1 == WinReason::ALL.len());
+    assert!(WinReason::Abandonment as usize + 1 == WinReason::ALL.len());
     let mut i = 0;
     while i < DrawReason::ALL.len() {
         assert!(DrawReason::ALL[i] as usize == i);
