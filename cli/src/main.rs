@@ -2,7 +2,7 @@
 //!
 //! `perft`, `moves`, `status` and `play` take a game name, `--fen FEN` (default: the start
 //! position) and `--moves M1 M2 ...` (moves played from it); `match` and `uci` are the bots'
-//! programs. Output is stable so that scripts can read it.
+//! programs; `serve` runs the online server. Output is stable so that scripts can read it.
 
 mod course;
 mod engine;
@@ -10,6 +10,7 @@ mod friendly;
 mod games;
 mod play;
 mod puzzles;
+mod serve;
 mod terminal;
 mod uci;
 
@@ -98,6 +99,9 @@ enum Command {
     /// The rules courses: list a game's exercises, export them, play one.
     #[command(subcommand)]
     Course(course::CourseCommand),
+    /// Run the online server: accounts, invitations and live games over WebSockets, on an
+    /// embedded SQLite database (the protocol: core/protocol/PROTOCOL.md).
+    Serve(serve::ServeArgs),
     /// Play two bots (levels, or external UCI engines) against each other and print the score
     /// and the Elo difference.
     Match {
@@ -162,6 +166,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Uci => uci::run(),
         Command::Puzzles(command) => puzzles::run(command),
         Command::Course(command) => course::run(command),
+        Command::Serve(args) => serve::run(args),
         Command::Match {
             variant,
             a,

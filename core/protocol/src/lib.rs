@@ -26,8 +26,9 @@ pub use names::{
     PASSWORD_MAX, PASSWORD_MIN, PlayerName, SideName,
 };
 pub use rest::{
-    ApiError, ApiErrorCode, ClockSettings, ColourChoice, Credentials, GameOptions, GameSummary,
-    Health, Invitation, Joined, Me, NewAccount, OptionsError, PlayerInfo, SetName, SignIn,
+    ApiError, ApiErrorCode, ClockSettings, ColourChoice, Credentials, GameList, GameOptions,
+    GameSummary, Health, Invitation, Joined, Me, NewAccount, OptionsError, PlayerInfo, SetName,
+    SignIn,
 };
 
 /// The protocol's version: a client says which it speaks in its first message on a game's

@@ -220,8 +220,7 @@ pub struct Invitation {
     pub game: Option<GameId>,
 }
 
-/// `POST /v1/invitations/CODE/accept` (and the inviter's `GET` after it was accepted): the
-/// game and the side the caller plays in it.
+/// `POST /v1/invitations/CODE/accept`: the game and the side the caller plays in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Joined {
     /// The game.
@@ -250,6 +249,13 @@ pub struct GameSummary {
     pub plies: u32,
     /// When it was created, in milliseconds since the Unix epoch.
     pub created_at_ms: u64,
+}
+
+/// `GET /v1/games`: the caller's games, newest first (the latest 50).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameList {
+    /// The games.
+    pub games: Vec<GameSummary>,
 }
 
 /// Every REST error's body, with the HTTP status [`ApiErrorCode::status`] gives.

@@ -1,0 +1,626 @@
+//! The embedded store: one SQLite file (rusqlite), one connection behind a mutex, in WAL
+//! mode. Queries are the portable SQL of `schema.rs`; only the placeholders (`?1`, which
+//! PostgreSQL spells `$1`) and the connection's pragmas are SQLite's own.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::{Mutex, MutexGuard};
+
+use rodina_protocol::{AccountId, GameId, GameOptions, InviteCode, PlayerInfo, PlayerName};
+use rodina_protocol::{Status, WireOutcome};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
+
+use crate::schema::{MIGRATIONS, statements};
+use crate::store::{
+    AccountRow, EventRow, GameProgress, GameRow, InvitationRow, SessionRow, Store, StoreError,
+};
+
+/// The SQLite store.
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+fn backend(e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::ConstraintViolation) => StoreError::Conflict,
+        _ => StoreError::Backend(e.to_string()),
+    }
+}
+
+/// Numbers are `BIGINT` in the database; a value past `i64::MAX` (never reached by times or
+/// counts) is stored as the largest.
+fn int(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+fn damaged(what: &str) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(
+        0,
+        rusqlite::types::Type::Text,
+        Box::new(StoreError::Damaged(what.to_owned())),
+    )
+}
+
+fn uint(r: &Row<'_>, i: usize) -> rusqlite::Result<u64> {
+    let n: i64 = r.get(i)?;
+    u64::try_from(n).map_err(|_| damaged("a negative number"))
+}
+
+fn parsed<T: FromStr>(r: &Row<'_>, i: usize) -> rusqlite::Result<T> {
+    let s: String = r.get(i)?;
+    s.parse().map_err(|_| damaged("a name"))
+}
+
+fn parsed_opt<T: FromStr>(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<T>> {
+    let s: Option<String> = r.get(i)?;
+    s.map(|s| s.parse().map_err(|_| damaged("a name"))).transpose()
+}
+
+fn json<T: serde::de::DeserializeOwned>(r: &Row<'_>, i: usize) -> rusqlite::Result<T> {
+    let s: String = r.get(i)?;
+    serde_json::from_str(&s).map_err(|_| damaged("a JSON column"))
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| StoreError::Backend(e.to_string()))
+}
+
+fn status_text(s: Status) -> &'static str {
+    match s {
+        Status::Started => "started",
+        Status::Ended => "ended",
+        Status::Aborted => "aborted",
+    }
+}
+
+fn status_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Status> {
+    let s: String = r.get(i)?;
+    match s.as_str() {
+        "started" => Ok(Status::Started),
+        "ended" => Ok(Status::Ended),
+        "aborted" => Ok(Status::Aborted),
+        _ => Err(damaged("a status")),
+    }
+}
+
+const ACCOUNT_COLUMNS: &str = "id, name, password_hash, created_at_ms";
+
+fn account_of(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
+    Ok(AccountRow {
+        id: parsed(r, 0)?,
+        name: parsed_opt(r, 1)?,
+        password_hash: r.get(2)?,
+        created_at_ms: uint(r, 3)?,
+    })
+}
+
+const INVITATION_COLUMNS: &str = "code, inviter_id, options, created_at_ms, expires_at_ms, \
+    only_for, rematch_of, game_id, accepted_by";
+
+fn invitation_of(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
+    Ok(InvitationRow {
+        code: parsed(r, 0)?,
+        inviter: parsed(r, 1)?,
+        options: json(r, 2)?,
+        created_at_ms: uint(r, 3)?,
+        expires_at_ms: uint(r, 4)?,
+        only_for: parsed_opt(r, 5)?,
+        rematch_of: parsed_opt(r, 6)?,
+        game: parsed_opt(r, 7)?,
+        accepted_by: parsed_opt(r, 8)?,
+    })
+}
+
+/// A game's row with its players' names (a join on both).
+const GAME_SELECT: &str = "SELECT g.id, g.options, g.white_id, w.name, g.black_id, b.name, \
+    g.created_at_ms, g.start_truth, g.salt, g.commitment, g.version, g.plies, g.status, \
+    g.outcome FROM games g JOIN accounts w ON w.id = g.white_id \
+    JOIN accounts b ON b.id = g.black_id";
+
+fn game_of(r: &Row<'_>) -> rusqlite::Result<GameRow> {
+    let outcome: Option<String> = r.get(13)?;
+    let outcome: Option<WireOutcome> =
+        outcome.map(|s| serde_json::from_str(&s).map_err(|_| damaged("an outcome"))).transpose()?;
+    Ok(GameRow {
+        id: parsed(r, 0)?,
+        options: json::<GameOptions>(r, 1)?,
+        white: PlayerInfo { account: parsed(r, 2)?, name: parsed_opt(r, 3)? },
+        black: PlayerInfo { account: parsed(r, 4)?, name: parsed_opt(r, 5)? },
+        created_at_ms: uint(r, 6)?,
+        start_truth: r.get(7)?,
+        salt: r.get(8)?,
+        commitment: r.get(9)?,
+        progress: GameProgress {
+            version: uint(r, 10)?,
+            plies: u32::try_from(uint(r, 11)?).map_err(|_| damaged("a ply count"))?,
+            status: status_of(r, 12)?,
+            outcome,
+        },
+    })
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Backend(format!("cannot create {}: {e}", dir.display()))
+            })?;
+        }
+        let conn = Connection::open(path).map_err(backend)?;
+        SqliteStore::set_up(conn)
+    }
+
+    /// A database in memory, for tests.
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        SqliteStore::set_up(Connection::open_in_memory().map_err(backend)?)
+    }
+
+    fn set_up(mut conn: Connection) -> Result<SqliteStore, StoreError> {
+        // WAL: readers never wait for the writer; NORMAL sync is durable across a process
+        // crash (the log is synced at checkpoints), which is what a game server needs.
+        let _mode: String =
+            conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(backend)?;
+        conn.execute_batch(
+            "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+        )
+        .map_err(backend)?;
+        migrate(&mut conn)?;
+        Ok(SqliteStore { conn: Mutex::new(conn) })
+    }
+
+    fn conn(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a transaction half done (rusqlite
+        // rolls back on drop), so the connection stays usable.
+        self.conn.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Applies the migrations the database lacks, each in its own transaction.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+            version BIGINT PRIMARY KEY,
+            applied_at_ms BIGINT NOT NULL
+        )",
+    )
+    .map_err(backend)?;
+    let current: i64 = conn
+        .query_row("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", [], |r| r.get(0))
+        .map_err(backend)?;
+    let known = i64::try_from(MIGRATIONS.len()).unwrap_or(i64::MAX);
+    if current > known {
+        return Err(StoreError::TooNew { found: current, known });
+    }
+    for (version, migration) in (1..).zip(MIGRATIONS).skip(usize::try_from(current).unwrap_or(0)) {
+        let tx = conn.transaction().map_err(backend)?;
+        for statement in statements(migration) {
+            tx.execute(statement, []).map_err(backend)?;
+        }
+        tx.execute(
+            "INSERT INTO schema_migrations (version, applied_at_ms) VALUES (?1, ?2)",
+            params![version, int(crate::now_ms())],
+        )
+        .map_err(backend)?;
+        tx.commit().map_err(backend)?;
+    }
+    Ok(())
+}
+
+fn insert_session(conn: &Connection, s: &SessionRow) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO sessions (token_hash, account_id, device, created_at_ms) \
+         VALUES (?1, ?2, ?3, ?4)",
+        params![s.token_hash, s.account.as_str(), s.device, int(s.created_at_ms)],
+    )
+    .map_err(backend)?;
+    Ok(())
+}
+
+fn insert_game(conn: &Connection, g: &GameRow) -> Result<(), StoreError> {
+    let outcome = g.progress.outcome.as_ref().map(to_json).transpose()?;
+    conn.execute(
+        "INSERT INTO games (id, options, white_id, black_id, created_at_ms, start_truth, salt, \
+         commitment, version, plies, status, outcome) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            g.id.as_str(),
+            to_json(&g.options)?,
+            g.white.account.as_str(),
+            g.black.account.as_str(),
+            int(g.created_at_ms),
+            g.start_truth,
+            g.salt,
+            g.commitment,
+            int(g.progress.version),
+            i64::from(g.progress.plies),
+            status_text(g.progress.status),
+            outcome,
+        ],
+    )
+    .map_err(backend)?;
+    Ok(())
+}
+
+impl Store for SqliteStore {
+    fn create_account(&self, account: &AccountRow, session: &SessionRow) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(backend)?;
+        tx.execute(
+            "INSERT INTO accounts (id, name, name_folded, password_hash, created_at_ms) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                account.id.as_str(),
+                account.name.as_ref().map(PlayerName::as_str),
+                account.name.as_ref().map(PlayerName::folded),
+                account.password_hash,
+                int(account.created_at_ms),
+            ],
+        )
+        .map_err(backend)?;
+        insert_session(&tx, session)?;
+        tx.commit().map_err(backend)
+    }
+
+    fn account(&self, id: &AccountId) -> Result<Option<AccountRow>, StoreError> {
+        self.conn()
+            .query_row(
+                &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = ?1"),
+                params![id.as_str()],
+                account_of,
+            )
+            .optional()
+            .map_err(backend)
+    }
+
+    fn account_by_name(&self, name: &PlayerName) -> Result<Option<AccountRow>, StoreError> {
+        self.conn()
+            .query_row(
+                &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_folded = ?1"),
+                params![name.folded()],
+                account_of,
+            )
+            .optional()
+            .map_err(backend)
+    }
+
+    fn set_name(
+        &self,
+        id: &AccountId,
+        name: &PlayerName,
+        password_hash: &str,
+    ) -> Result<(), StoreError> {
+        self.conn()
+            .execute(
+                "UPDATE accounts SET name = ?2, name_folded = ?3, password_hash = ?4 \
+                 WHERE id = ?1",
+                params![id.as_str(), name.as_str(), name.folded(), password_hash],
+            )
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    fn add_session(&self, session: &SessionRow) -> Result<(), StoreError> {
+        insert_session(&self.conn(), session)
+    }
+
+    fn session_account(&self, token_hash: &str) -> Result<Option<AccountId>, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT account_id FROM sessions WHERE token_hash = ?1",
+                params![token_hash],
+                |r| parsed(r, 0),
+            )
+            .optional()
+            .map_err(backend)
+    }
+
+    fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.conn()
+            .execute("DELETE FROM sessions WHERE token_hash = ?1", params![token_hash])
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    fn delete_sessions(&self, account: &AccountId) -> Result<u64, StoreError> {
+        let n = self
+            .conn()
+            .execute("DELETE FROM sessions WHERE account_id = ?1", params![account.as_str()])
+            .map_err(backend)?;
+        Ok(u64::try_from(n).unwrap_or(u64::MAX))
+    }
+
+    fn create_invitation(&self, i: &InvitationRow) -> Result<(), StoreError> {
+        self.conn()
+            .execute(
+                &format!(
+                    "INSERT INTO invitations ({INVITATION_COLUMNS}) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+                ),
+                params![
+                    i.code.as_str(),
+                    i.inviter.as_str(),
+                    to_json(&i.options)?,
+                    int(i.created_at_ms),
+                    int(i.expires_at_ms),
+                    i.only_for.as_ref().map(AccountId::as_str),
+                    i.rematch_of.as_ref().map(GameId::as_str),
+                    i.game.as_ref().map(GameId::as_str),
+                    i.accepted_by.as_ref().map(AccountId::as_str),
+                ],
+            )
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    fn invitation(&self, code: &InviteCode) -> Result<Option<InvitationRow>, StoreError> {
+        self.conn()
+            .query_row(
+                &format!("SELECT {INVITATION_COLUMNS} FROM invitations WHERE code = ?1"),
+                params![code.as_str()],
+                invitation_of,
+            )
+            .optional()
+            .map_err(backend)
+    }
+
+    fn rematch_of(&self, game: &GameId) -> Result<Option<InvitationRow>, StoreError> {
+        self.conn()
+            .query_row(
+                &format!(
+                    "SELECT {INVITATION_COLUMNS} FROM invitations WHERE rematch_of = ?1 \
+                     ORDER BY created_at_ms DESC LIMIT 1"
+                ),
+                params![game.as_str()],
+                invitation_of,
+            )
+            .optional()
+            .map_err(backend)
+    }
+
+    fn accept_invitation(
+        &self,
+        code: &InviteCode,
+        acceptor: &AccountId,
+        game: &GameRow,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(backend)?;
+        // The game first: the invitation's reference to it must find it.
+        insert_game(&tx, game)?;
+        let taken = tx
+            .execute(
+                "UPDATE invitations SET game_id = ?2, accepted_by = ?3 \
+                 WHERE code = ?1 AND game_id IS NULL",
+                params![code.as_str(), game.id.as_str(), acceptor.as_str()],
+            )
+            .map_err(backend)?;
+        if taken != 1 {
+            // Dropping the transaction rolls the game back.
+            return Ok(false);
+        }
+        tx.commit().map_err(backend)?;
+        Ok(true)
+    }
+
+    fn game(&self, id: &GameId) -> Result<Option<GameRow>, StoreError> {
+        self.conn()
+            .query_row(&format!("{GAME_SELECT} WHERE g.id = ?1"), params![id.as_str()], game_of)
+            .optional()
+            .map_err(backend)
+    }
+
+    fn games_of(&self, account: &AccountId, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(&format!(
+                "{GAME_SELECT} WHERE g.white_id = ?1 OR g.black_id = ?1 \
+                 ORDER BY g.created_at_ms DESC, g.id LIMIT ?2"
+            ))
+            .map_err(backend)?;
+        let rows = stmt
+            .query_map(params![account.as_str(), i64::from(limit)], game_of)
+            .map_err(backend)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(backend)
+    }
+
+    fn started_games(&self) -> Result<Vec<GameId>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare("SELECT id FROM games WHERE status = ?1 ORDER BY created_at_ms")
+            .map_err(backend)?;
+        let rows = stmt
+            .query_map(params![status_text(Status::Started)], |r| parsed(r, 0))
+            .map_err(backend)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(backend)
+    }
+
+    fn append_event(
+        &self,
+        game: &GameId,
+        event: &EventRow,
+        progress: &GameProgress,
+    ) -> Result<(), StoreError> {
+        let outcome = progress.outcome.as_ref().map(to_json).transpose()?;
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(backend)?;
+        tx.execute(
+            "INSERT INTO game_events (game_id, version, data, at_ms) VALUES (?1, ?2, ?3, ?4)",
+            params![game.as_str(), int(event.version), event.data, int(event.at_ms)],
+        )
+        .map_err(backend)?;
+        tx.execute(
+            "UPDATE games SET version = ?2, plies = ?3, status = ?4, outcome = ?5 WHERE id = ?1",
+            params![
+                game.as_str(),
+                int(progress.version),
+                i64::from(progress.plies),
+                status_text(progress.status),
+                outcome,
+            ],
+        )
+        .map_err(backend)?;
+        tx.commit().map_err(backend)
+    }
+
+    fn events(&self, game: &GameId, after: u64) -> Result<Vec<EventRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT version, data, at_ms FROM game_events \
+                 WHERE game_id = ?1 AND version > ?2 ORDER BY version",
+            )
+            .map_err(backend)?;
+        let rows = stmt
+            .query_map(params![game.as_str(), int(after)], |r| {
+                Ok(EventRow { version: uint(r, 0)?, data: r.get(1)?, at_ms: uint(r, 2)? })
+            })
+            .map_err(backend)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(backend)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rodina_protocol::ColourChoice;
+
+    fn account(n: u8) -> AccountRow {
+        AccountRow {
+            id: AccountId::from_random([n; 20]),
+            name: None,
+            password_hash: None,
+            created_at_ms: 1,
+        }
+    }
+
+    fn session(a: &AccountRow, hash: &str) -> SessionRow {
+        SessionRow {
+            token_hash: hash.into(),
+            account: a.id.clone(),
+            device: "test".into(),
+            created_at_ms: 2,
+        }
+    }
+
+    fn options() -> GameOptions {
+        GameOptions {
+            game: "xiangqi".into(),
+            rule_set: None,
+            handicap: None,
+            colour: ColourChoice::White,
+            clock: None,
+        }
+    }
+
+    fn game(id: u8, white: &AccountRow, black: &AccountRow) -> GameRow {
+        GameRow {
+            id: GameId::from_random([id; 20]),
+            options: options(),
+            white: PlayerInfo { account: white.id.clone(), name: None },
+            black: PlayerInfo { account: black.id.clone(), name: None },
+            created_at_ms: u64::from(id),
+            start_truth: "fen".into(),
+            salt: None,
+            commitment: None,
+            progress: GameProgress { version: 0, plies: 0, status: Status::Started, outcome: None },
+        }
+    }
+
+    fn invitation(code: u8, inviter: &AccountRow) -> InvitationRow {
+        InvitationRow {
+            code: InviteCode::from_random([code; 8]),
+            inviter: inviter.id.clone(),
+            options: options(),
+            created_at_ms: 5,
+            expires_at_ms: 10,
+            only_for: None,
+            rematch_of: None,
+            game: None,
+            accepted_by: None,
+        }
+    }
+
+    #[test]
+    fn accounts_names_and_sessions() {
+        let store = SqliteStore::in_memory().unwrap();
+        let (a, b) = (account(1), account(2));
+        store.create_account(&a, &session(&a, "h1")).unwrap();
+        store.create_account(&b, &session(&b, "h2")).unwrap();
+        assert!(matches!(store.create_account(&a, &session(&a, "h3")), Err(StoreError::Conflict)));
+        assert_eq!(store.account(&a.id).unwrap(), Some(a.clone()));
+        let name: PlayerName = "Ann".parse().unwrap();
+        store.set_name(&a.id, &name, "hash").unwrap();
+        let lower: PlayerName = "ann".parse().unwrap();
+        assert_eq!(store.account_by_name(&lower).unwrap().map(|r| r.id), Some(a.id.clone()));
+        // The name is unique without regard to case.
+        assert!(matches!(store.set_name(&b.id, &lower, "x"), Err(StoreError::Conflict)));
+        store.add_session(&session(&a, "h4")).unwrap();
+        assert_eq!(store.session_account("h4").unwrap(), Some(a.id.clone()));
+        store.delete_session("h4").unwrap();
+        assert_eq!(store.session_account("h4").unwrap(), None);
+        assert_eq!(store.delete_sessions(&a.id).unwrap(), 1);
+        assert_eq!(store.session_account("h1").unwrap(), None);
+        assert_eq!(store.session_account("h2").unwrap(), Some(b.id));
+    }
+
+    #[test]
+    fn an_invitation_is_accepted_once_and_events_keep_their_versions() {
+        let store = SqliteStore::in_memory().unwrap();
+        let (a, b, c) = (account(1), account(2), account(3));
+        for (x, h) in [(&a, "1"), (&b, "2"), (&c, "3")] {
+            store.create_account(x, &session(x, h)).unwrap();
+        }
+        let inv = invitation(7, &a);
+        store.create_invitation(&inv).unwrap();
+        assert!(matches!(store.create_invitation(&inv), Err(StoreError::Conflict)));
+        let g = game(9, &a, &b);
+        assert!(store.accept_invitation(&inv.code, &b.id, &g).unwrap());
+        // A second acceptance writes nothing: not the invitation, not a second game.
+        assert!(!store.accept_invitation(&inv.code, &c.id, &game(10, &a, &c)).unwrap());
+        assert_eq!(store.game(&GameId::from_random([10; 20])).unwrap(), None);
+        let stored = store.invitation(&inv.code).unwrap().unwrap();
+        assert_eq!((stored.game, stored.accepted_by), (Some(g.id.clone()), Some(b.id.clone())));
+        assert_eq!(store.game(&g.id).unwrap(), Some(g.clone()));
+        assert_eq!(store.games_of(&b.id, 10).unwrap(), vec![g.clone()]);
+        assert_eq!(store.started_games().unwrap(), vec![g.id.clone()]);
+
+        let progress =
+            GameProgress { version: 1, plies: 1, status: Status::Started, outcome: None };
+        let e1 = EventRow { version: 1, data: "{}".into(), at_ms: 3 };
+        store.append_event(&g.id, &e1, &progress).unwrap();
+        // The same version twice is a conflict, and the row stays as the first write left it.
+        let ended = GameProgress {
+            status: Status::Ended,
+            outcome: Some(WireOutcome { result: "draw".into(), winner: None, reason: "x".into() }),
+            ..progress.clone()
+        };
+        assert!(matches!(store.append_event(&g.id, &e1, &ended), Err(StoreError::Conflict)));
+        assert_eq!(store.game(&g.id).unwrap().unwrap().progress, progress);
+        let e2 = EventRow { version: 2, data: "[]".into(), at_ms: 4 };
+        store.append_event(&g.id, &e2, &GameProgress { version: 2, ..ended.clone() }).unwrap();
+        assert_eq!(store.events(&g.id, 0).unwrap(), vec![e1, e2.clone()]);
+        assert_eq!(store.events(&g.id, 1).unwrap(), vec![e2]);
+        assert_eq!(store.started_games().unwrap(), Vec::<GameId>::new());
+        assert_eq!(store.game(&g.id).unwrap().unwrap().progress.outcome, ended.outcome);
+    }
+
+    #[test]
+    fn a_database_file_keeps_its_rows_and_its_schema_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("server.db");
+        let a = account(4);
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            store.create_account(&a, &session(&a, "h")).unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.account(&a.id).unwrap(), Some(a));
+        store
+            .conn()
+            .execute("INSERT INTO schema_migrations (version, applied_at_ms) VALUES (99, 0)", [])
+            .unwrap();
+        drop(store);
+        assert!(matches!(SqliteStore::open(&path), Err(StoreError::TooNew { found: 99, .. })));
+    }
+}
