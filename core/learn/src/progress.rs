@@ -31,6 +31,10 @@ pub struct Score {
 pub struct Stars(pub u8);
 
 impl Score {
+    /// The most targets, captures and replies one exercise can count: far more than any has
+    /// (a board holds at most 90 points), so a stored best above it is damaged.
+    pub const MOST_THINGS: u32 = 1_000;
+
     /// The score of a solution of `moves` moves against `par`, with what it collected.
     pub fn of(targets: u32, captures: u32, replies: u32, moves: u32, par: u32) -> Score {
         let things = PER_THING * (targets + captures + replies);
@@ -44,15 +48,29 @@ impl Score {
         Score { points: things + bonus, best: things + WITHIN_PAR }
     }
 
-    /// Its stars.
+    /// Its stars. (Saturating: a score read from storage may hold any numbers.)
     pub fn stars(self) -> Stars {
         if self.points >= self.best {
             Stars(3)
-        } else if self.points + TWO_STARS_WITHIN >= self.best {
+        } else if self.points.saturating_add(TWO_STARS_WITHIN) >= self.best {
             Stars(2)
         } else {
             Stars(1)
         }
+    }
+
+    /// A score from its numbers as stored, if [`Score::of`] could have made it: the best is
+    /// the within-par bonus and 50 for each thing collected, at most [`Score::MOST_THINGS`] of them,
+    /// and the points are the best less nothing, the near-par or the over-par difference.
+    /// `None` for anything else (a damaged or forged row).
+    pub fn from_parts(points: u32, best: u32) -> Option<Score> {
+        let things = best.checked_sub(WITHIN_PAR)?;
+        let plausible = things % PER_THING == 0
+            && things / PER_THING <= Score::MOST_THINGS
+            && [WITHIN_PAR, NEAR_PAR, OVER_PAR]
+                .iter()
+                .any(|bonus| things.checked_add(*bonus) == Some(points));
+        plausible.then_some(Score { points, best })
     }
 }
 
@@ -117,6 +135,31 @@ mod tests {
         assert_eq!(Score::of(0, 0, 0, 18, 16).points, 300);
         assert_eq!(Score::of(0, 0, 0, 19, 16).points, 100);
         assert_eq!(Score::of(1, 1, 1, 1, 1).points, 650);
+    }
+
+    #[test]
+    fn stars_never_overflow_and_only_real_scores_are_read_back() {
+        assert_eq!(Score { points: u32::MAX - 100, best: u32::MAX }.stars(), Stars(2));
+        assert_eq!(Score { points: 0, best: u32::MAX }.stars(), Stars(1));
+        assert_eq!(Score { points: u32::MAX, best: u32::MAX }.stars(), Stars(3));
+        for (targets, captures, replies, moves, par) in
+            [(2, 0, 0, 2, 2), (2, 0, 0, 3, 2), (0, 0, 0, 19, 16), (1, 1, 1, 1, 1), (3, 2, 4, 9, 3)]
+        {
+            let s = Score::of(targets, captures, replies, moves, par);
+            assert_eq!(Score::from_parts(s.points, s.best), Some(s), "{s:?}");
+        }
+        for (points, best) in [
+            (900, 600),
+            (u32::MAX, u32::MAX),
+            (u32::MAX - 200, u32::MAX),
+            (550, 575),
+            (450, 600),
+            (0, 0),
+            (100, 400),
+            (50_600, 50_600),
+        ] {
+            assert_eq!(Score::from_parts(points, best), None, "{points} of {best}");
+        }
     }
 
     #[test]

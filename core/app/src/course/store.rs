@@ -20,7 +20,15 @@ pub(crate) const SCHEMA: &str = "CREATE TABLE course_scores (
 
 impl Store {
     /// Keeps `score` for exercise `id` if it beats the one stored; returns whether it did.
+    /// A score no solve makes (another device's, damaged) is a [`CourseError::BadScore`],
+    /// and nothing is written: what the table holds always reads back.
     pub fn record_course_score(&self, id: &ExerciseId, score: Score) -> Result<bool, CourseError> {
+        if Score::from_parts(score.points, score.best) != Some(score) {
+            return Err(CourseError::BadScore {
+                exercise: id.to_string(),
+                detail: format!("{} points of a best of {} is no score", score.points, score.best),
+            });
+        }
         let changed = self
             .conn
             .execute(
@@ -89,10 +97,10 @@ fn score_of(
         Value::Integer(n) => u32::try_from(n).map_err(|_| bad(format!("the {what} is {n}"))),
         other => Err(bad(format!("the {what} is not a number: {other:?}"))),
     };
-    let score = Score { points: number(points, "points")?, best: number(best, "best")? };
-    if score.points > score.best {
-        return Err(bad(format!("{} points above the best of {}", score.points, score.best)));
-    }
+    let (points, best) = (number(points, "points")?, number(best, "best")?);
+    // Only what a solve can score: a row with other numbers is damaged, not a score.
+    let score = Score::from_parts(points, best)
+        .ok_or_else(|| bad(format!("{points} points of a best of {best} is no score")))?;
     Ok((id, score))
 }
 
@@ -136,6 +144,20 @@ mod tests {
     }
 
     #[test]
+    fn a_score_no_solve_makes_is_not_written() {
+        let store = Store::open_in_memory().expect("a store");
+        for score in [Score { points: u32::MAX, best: u32::MAX }, Score { points: 900, best: 600 }]
+        {
+            let got = store.record_course_score(&id("leap"), score);
+            assert!(matches!(got, Err(CourseError::BadScore { .. })), "{got:?}");
+        }
+        let mut forged = Progress::new();
+        forged.record(id("tour"), Score { points: u32::MAX - 100, best: u32::MAX });
+        assert!(matches!(store.merge_course_progress(&forged), Err(CourseError::BadScore { .. })));
+        assert!(store.course_progress(Variant::JesonMor).expect("read").iter().next().is_none());
+    }
+
+    #[test]
     fn a_damaged_row_is_a_typed_error_and_stays() {
         let store = Store::open_in_memory().expect("a store");
         for (exercise, points, best) in [
@@ -144,6 +166,19 @@ mod tests {
             (Value::Text("jesonmor/leap".into()), Value::Integer(-5), Value::Integer(1)),
             (Value::Text("jesonmor/leap".into()), Value::Text("x".into()), Value::Integer(1)),
             (Value::Text("jesonmor/leap".into()), Value::Integer(900), Value::Integer(600)),
+            // Numbers no solve scores, up to the largest a row can hold.
+            (
+                Value::Text("jesonmor/leap".into()),
+                Value::Integer(4_294_967_295),
+                Value::Integer(4_294_967_295),
+            ),
+            (
+                Value::Text("jesonmor/leap".into()),
+                Value::Integer(4_294_967_095),
+                Value::Integer(4_294_967_295),
+            ),
+            (Value::Text("jesonmor/leap".into()), Value::Integer(575), Value::Integer(600)),
+            (Value::Text("jesonmor/leap".into()), Value::Integer(0), Value::Integer(0)),
             (Value::Integer(3), Value::Integer(1), Value::Integer(1)),
         ] {
             store.conn.execute("DELETE FROM course_scores", []).expect("cleared");
