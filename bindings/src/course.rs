@@ -38,7 +38,7 @@ mirror_enum! {
         /// The player is to move: taps are taken.
         Playing,
         /// The player's move was played; call `CourseSession.playOpponent` a moment later
-        /// for the scripted reply.
+        /// for the opponent's reply (the script's, or the answer it must make in check).
         Replying,
         /// The goal is met.
         Solved,
@@ -55,8 +55,11 @@ mirror_enum! {
         PieceLeftToBeTaken,
         /// The player tried a move the rules forbid, which the exercise teaches.
         IllegalMoveTried,
-        /// A scripted reply took a piece of the player's.
+        /// A reply took a piece of the player's.
         PieceLost,
+        /// The player's move left the line the scripted replies follow: the next one can no
+        /// longer be played.
+        OffScript,
         /// The game ended without the goal.
         GameOver,
     }
@@ -245,7 +248,7 @@ pub enum CourseTapResult {
         /// Why.
         refusal: Refusal,
     },
-    /// The move was played; a scripted reply, if due, waits for `play_opponent`.
+    /// The move was played; the opponent's reply, if due, waits for `play_opponent`.
     Played {
         /// The move, as the player's seat writes it.
         record: MoveRecord,
@@ -577,7 +580,7 @@ impl CourseSession {
         lock(&self.inner).restart_move()
     }
 
-    /// Plays the scripted reply now due (`CoursePhase.Replying`) and returns it; `None` when
+    /// Plays the opponent's reply now due (`CoursePhase.Replying`) and returns it; `None` when
     /// none is due.
     pub fn play_opponent(&self) -> Option<MoveRecord> {
         lock(&self.inner).play_opponent().map(MoveRecord::from)

@@ -552,7 +552,11 @@ fn a_failure_and_a_scripted_reply_through_the_exported_api() {
     let store = Store::in_memory().unwrap();
     let courses = Courses::embedded();
     // The reply waits for the screen; then the piece it took fails the exercise.
-    let s = courses.open(store.clone(), Variant::JesonMor, "clear-the-way".into()).unwrap();
+    let text = r#"{"variant":"jesonmor","lessons":[{"id":"l","exercises":[
+        {"id":"e","fen":"n8/9/9/2n6/9/9/3N5/9/9 w - - 0 1","goal":{"kind":"win","reason":"centre"},
+         "replies":["c6e5"],"fail":["piece-lost"],"par":2}]}]}"#;
+    let scripted = Courses::from_json(vec![text.into()]).unwrap();
+    let s = scripted.open(store.clone(), Variant::JesonMor, "e".into()).unwrap();
     assert!(matches!(s.drag(at("d3"), at("e5")), CourseTapResult::Played { .. }));
     assert_eq!(s.phase(), CoursePhase::Replying);
     let CourseTapResult::Refused { refusal } = s.tap(at("e5")) else { panic!("taken") };
@@ -563,6 +567,11 @@ fn a_failure_and_a_scripted_reply_through_the_exported_api() {
     assert!(v.can_retry && s.retry());
     assert_eq!(s.phase(), CoursePhase::Playing);
     assert!(!s.has_unsaved_scores());
+    // A move that leaves the scripted line ends the exercise with its own reason.
+    let s = courses.open(store.clone(), Variant::Xiangqi, "endless-checks".into()).unwrap();
+    assert!(matches!(s.drag(at("e2"), at("e3")), CourseTapResult::Played { .. }));
+    let v = s.view();
+    assert_eq!((v.phase, v.failure), (CoursePhase::Failed, Some(CourseFailure::OffScript)));
     // A try at a forbidden move where the exercise teaches the rule.
     let s = courses.open(store, Variant::Xiangqi, "flying-general".into()).unwrap();
     let CourseTapResult::Illegal { refusal } = s.tap(at("e5")) else { panic!("a try") };

@@ -44,7 +44,7 @@ fn an_exercise_is_played_to_its_end_in_the_terminal() {
     assert!(out.contains("a9b7"), "the scripted reply: {out}");
     assert!(out.contains("That is how most games of Jeson Mor are won."), "{out}");
     let out = play(&["course", "play", "jesonmor", "clear-the-way"], "d3e5\n");
-    assert!(out.contains("A piece of yours was taken."), "{out}");
+    assert!(out.contains("A piece of yours was left to be taken."), "{out}");
     let o = rodina(&["course", "play", "jesonmor", "no-such"]);
     assert!(!o.status.success());
 }
@@ -69,4 +69,30 @@ fn a_jieqi_exercise_never_shows_a_face_down_identity() {
     let board_a1 = out.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap_or_default();
     assert!(board_a1.contains('X') && !board_a1.contains('N'), "{board_a1}");
     assert!(out.contains("Can still be face down: Red"), "{out}");
+}
+
+#[test]
+fn only_a_move_the_rules_forbid_fails_an_exercise_that_watches_for_one() {
+    let failed = "That move is not allowed here.";
+    // Typos and moves the piece could never make are refused, and the terminal asks again.
+    let out = play(&["course", "play", "xiangqi", "flying-general"], "a1a1\nhorse\ne5e9\nquit\n");
+    assert!(!out.contains(failed), "a slip failed it: {out}");
+    assert_eq!(out.matches("> ").count(), 4, "asked again after each slip: {out}");
+    // The pinned horse's move, which the rules forbid, fails it.
+    let out = play(&["course", "play", "xiangqi", "flying-general"], "e5e9\ne5c6\n");
+    assert!(out.contains(failed), "{out}");
+    // Friendly chess: a step no king makes is a slip; the king stepping into a knight is not.
+    let out = play(&["course", "play", "friendly", "king-never-bonds"], "e1a5\nquit\n");
+    assert!(!out.contains(failed), "{out}");
+    let out = play(&["course", "play", "friendly", "king-never-bonds"], "e1a5\ne1d2\n");
+    assert!(out.contains(failed), "{out}");
+}
+
+#[test]
+fn an_opponent_in_check_answers_and_the_exercise_goes_on() {
+    // The chariot checks the general where the script says nothing: the general steps
+    // aside, and the chariot goes on to both targets.
+    let out = play(&["course", "play", "xiangqi", "chariot"], "a1a10\na10a6\na6h6\n");
+    assert!(out.contains("f10f9"), "the answer: {out}");
+    assert!(out.contains("The chariot is the strongest piece on the board."), "{out}");
 }

@@ -36,13 +36,31 @@ pub(crate) trait SeatRecord: Board<Done = String> {
 
 /// The board of a seat's record of any game.
 pub(crate) fn seat_record(view: AnyView) -> Box<dyn SeatRecord> {
-    seat_record_after(view, Vec::new())
+    seat_record_after(view, Shown::default())
 }
 
-/// The board of a seat's record that goes on from `earlier`, moves shown before the record
-/// starts: a course's opponent passes by setting up the position anew with the player to
-/// move, and the move list and the last move must not forget what led there.
-pub(crate) fn seat_record_after(view: AnyView, earlier: Vec<MoveRecord>) -> Box<dyn SeatRecord> {
+/// What a board showed before its record began anew: the moves listed and the pieces
+/// captured. A course's opponent passes by setting up the position anew with the player to
+/// move, and the move list, the last move and the players' captures must not forget what
+/// led there.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Shown {
+    /// The moves listed, in order.
+    pub(crate) moves: Vec<MoveRecord>,
+    /// The pieces captured, in the order they fell, as the board's seat knew them.
+    pub(crate) captured: Vec<CapturedView>,
+}
+
+impl Shown {
+    /// What `board` shows to `seat` now.
+    pub(crate) fn of(board: &dyn SeatRecord, seat: Seat) -> Shown {
+        Shown { moves: board.moves().to_vec(), captured: board.captured(seat) }
+    }
+}
+
+/// The board of a seat's record that goes on from `earlier`, what was shown before the
+/// record starts.
+pub(crate) fn seat_record_after(view: AnyView, earlier: Shown) -> Box<dyn SeatRecord> {
     match view {
         AnyView::Xiangqi(g) => Box::new(ViewTable::<Xiangqi>::new(g, earlier)),
         AnyView::Jieqi(g) => Box::new(ViewTable::<Jieqi>::new(g, earlier)),
@@ -61,6 +79,10 @@ where
     records: Vec<MoveRecord>,
     /// How many of `records` came before the record's start.
     earlier: usize,
+    /// The pieces captured before the record's start that its own position does not list
+    /// (Xiangqi and Jeson Mor count captures from the record's moves; a Jieqi position
+    /// carries its own list).
+    earlier_captured: Vec<CapturedView>,
     /// The move being entered by taps, with the current position's caches; made anew by
     /// `refresh` after every move.
     entering: Entering<P::View, P::ViewEntry>,
@@ -71,12 +93,24 @@ where
     P::View: BotGame,
 {
     /// The board of `record`, whose moves are listed as it knows them after `earlier`.
-    fn new(record: Game<P::View>, earlier: Vec<MoveRecord>) -> Self {
+    fn new(record: Game<P::View>, earlier: Shown) -> Self {
         let start = Game::new(record.start().clone());
         let entering = Entering::new(&start);
         let texts = record.move_texts();
-        let mut table =
-            ViewTable { game: start, earlier: earlier.len(), records: earlier, entering };
+        // Each capture the start already lists is shown once, from the start's list.
+        let mut earlier_captured = earlier.captured;
+        for known in P::captured(&start) {
+            if let Some(i) = earlier_captured.iter().position(|c| *c == known) {
+                earlier_captured.remove(i);
+            }
+        }
+        let mut table = ViewTable {
+            game: start,
+            earlier: earlier.moves.len(),
+            records: earlier.moves,
+            earlier_captured,
+            entering,
+        };
         for text in texts {
             // The record's own texts read back in the record it came from.
             if table.play_text(&text).is_err() {
@@ -157,7 +191,9 @@ where
     }
 
     fn captured(&self, _seat: Seat) -> Vec<CapturedView> {
-        P::captured(&self.game)
+        let mut captured = self.earlier_captured.clone();
+        captured.extend(P::captured(&self.game));
+        captured
     }
 
     fn moves(&self) -> &[MoveRecord] {

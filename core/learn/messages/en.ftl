@@ -6,6 +6,7 @@
 course-failed-piece-left = A piece of yours was left to be taken. Try again.
 course-failed-illegal-move = That move is not allowed here. Try again.
 course-failed-piece-lost = A piece of yours was taken. Try again.
+course-failed-off-script = Your move left the line this exercise follows: your opponent's planned reply no longer fits. Try again.
 course-failed-game-over = The game ended without reaching the goal. Try again.
 
 ## Jeson Mor
@@ -306,9 +307,9 @@ course-jieqi-reveal-hint-1 = Every move of a face-down piece reveals it.
 course-jieqi-reveal-done = What a move reveals is luck. Playing with that luck is the game.
 
 course-jieqi-what-it-really-is-title = What it really is
-course-jieqi-what-it-really-is-goal = Bring the piece on a1 to the marked point.
-course-jieqi-what-it-really-is-hint-1 = Its first move is a chariot's. After that it moves as what it turned out to be.
-course-jieqi-what-it-really-is-hint-2 = It is a horse: from a5 a horse reaches b7.
+course-jieqi-what-it-really-is-goal = Move a face-down piece to turn it face up, then move that same piece again.
+course-jieqi-what-it-really-is-hint-1 = Nobody knows what a face-down piece is, not even you. Its first move is that of its point's piece: on a1 and i1, a chariot's.
+course-jieqi-what-it-really-is-hint-2 = Once it is face up, look at what it turned out to be: from then on it moves only as that piece.
 course-jieqi-what-it-really-is-done = Always look again at a piece once it is face up.
 
 course-jieqi-free-advisor-title = A free advisor

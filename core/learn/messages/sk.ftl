@@ -6,6 +6,7 @@
 course-failed-piece-left = Nechal si figúru, ktorú možno vziať. Skús znova.
 course-failed-illegal-move = Taký ťah tu nie je povolený. Skús znova.
 course-failed-piece-lost = Súper ti vzal figúru. Skús znova.
+course-failed-off-script = Váš ťah opustil líniu, ktorou sa toto cvičenie riadi: pripravená odpoveď súpera už nesedí. Skúste to znova.
 course-failed-game-over = Partia sa skončila a cieľ si nedosiahol. Skús znova.
 
 ## Jeson Mor
@@ -306,9 +307,9 @@ course-jieqi-reveal-hint-1 = Každý ťah skrytej figúry ju odkryje.
 course-jieqi-reveal-done = Čo ťah odkryje, je šťastie. Hrať s týmto šťastím je celá hra.
 
 course-jieqi-what-it-really-is-title = Čo je naozaj
-course-jieqi-what-it-really-is-goal = Dostaň figúru z a1 na označený bod.
-course-jieqi-what-it-really-is-hint-1 = Jej prvý ťah je ťah voza. Potom ťahá ako to, čím sa ukázala.
-course-jieqi-what-it-really-is-hint-2 = Je to kôň: z a5 dosiahne kôň b7.
+course-jieqi-what-it-really-is-goal = Potiahnite skrytou figúrou, aby sa odkryla, a potom potiahnite tou istou figúrou ešte raz.
+course-jieqi-what-it-really-is-hint-1 = Nikto nevie, čo je skrytá figúra, ani vy. Jej prvý ťah je ťahom figúry jej bodu: na a1 a i1 ťahom voza.
+course-jieqi-what-it-really-is-hint-2 = Keď je odkrytá, pozrite sa, čím sa ukázala: odvtedy ťahá už len ako táto figúra.
 course-jieqi-what-it-really-is-done = Na odkrytú figúru sa vždy pozri znova.
 
 course-jieqi-free-advisor-title = Voľný radca

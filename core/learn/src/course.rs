@@ -29,6 +29,9 @@ pub enum Goal {
     },
     /// Turn a face-down piece face up by moving it (Jieqi).
     Reveal,
+    /// Turn a face-down piece face up by moving it, then move that piece again, as what it
+    /// turned out to be (Jieqi). The goal names no identity: it is met whatever the piece is.
+    MoveRevealed,
     /// Bond a piece with an enemy piece (Friendly chess).
     Bond,
     /// Play a chain of at least `steps` steps after the first (Friendly chess: `d8d5>d4` is
@@ -72,8 +75,10 @@ pub struct ExerciseSpec {
     /// Points to reach or pieces to take (by their points).
     #[serde(default)]
     pub targets: Vec<String>,
-    /// The opponent's replies in order, one after each of the player's moves; after the
-    /// last the opponent passes.
+    /// The opponent's replies in order, one after each of the player's moves, in the game's
+    /// move text; a reply marked `+` (`a2a1+`) must give check. After the last the opponent
+    /// passes. A reply that no longer fits (not legal, or no check where it must give one)
+    /// ends the try: the player has left the line the script follows.
     #[serde(default)]
     pub replies: Vec<String>,
     /// What fails the exercise besides the game ending without the goal.
@@ -155,7 +160,7 @@ pub struct Exercise {
     /// The target points.
     pub targets: Vec<Point>,
     /// The scripted replies.
-    pub replies: Vec<String>,
+    pub replies: Vec<Reply>,
     /// What fails it.
     pub fail: Vec<Failure>,
     /// Its hints' count.
@@ -194,6 +199,50 @@ impl Exercise {
     /// The catalog ids of every text it has.
     pub fn text_ids(&self) -> Vec<String> {
         self.text_parts().into_iter().map(|(_, id)| id).collect()
+    }
+}
+
+/// A scripted reply of the opponent: a move, and whether it must give check (the course
+/// file writes it `a2a1+`). It is written back in the course file's form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "String")]
+pub struct Reply {
+    /// The move, in the game's move text.
+    pub text: String,
+    /// Whether it must give check: the script's line depends on it (endless checks).
+    pub gives_check: bool,
+}
+
+/// The mark after a reply that must give check.
+const CHECK_MARK: char = '+';
+
+impl Reply {
+    /// Reads a reply as the course file writes it: a move text without spaces, marked `+`
+    /// if it must give check. `None` if it is no such text.
+    pub fn parse(s: &str) -> Option<Reply> {
+        let (text, gives_check) = match s.strip_suffix(CHECK_MARK) {
+            Some(text) => (text, true),
+            None => (s, false),
+        };
+        let usable =
+            !text.is_empty() && !text.chars().any(|c| c.is_whitespace() || c == CHECK_MARK);
+        usable.then(|| Reply { text: text.to_string(), gives_check })
+    }
+}
+
+impl From<Reply> for String {
+    fn from(r: Reply) -> String {
+        r.to_string()
+    }
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)?;
+        if self.gives_check {
+            write!(f, "{CHECK_MARK}")?;
+        }
+        Ok(())
     }
 }
 
@@ -261,6 +310,15 @@ pub enum CourseError {
     /// The position is already over.
     #[error("{0}: the game is already over")]
     Over(String),
+    /// A scripted reply is not a move text (empty, or with spaces), with or without its
+    /// check mark.
+    #[error("{exercise}: bad scripted reply {reply:?}")]
+    Reply {
+        /// The exercise.
+        exercise: String,
+        /// The reply as written.
+        reply: String,
+    },
 }
 
 impl Course {
@@ -351,7 +409,7 @@ fn check_exercise(variant: Variant, e: &ExerciseSpec) -> Result<Exercise, Course
         Goal::Chain { steps: 0 } | Goal::Survive { moves: 0 } => {
             return Err(goal_error("the goal needs a number above zero"));
         }
-        Goal::Reveal if variant != Variant::Jieqi => {
+        Goal::Reveal | Goal::MoveRevealed if variant != Variant::Jieqi => {
             return Err(goal_error("only Jieqi has face-down pieces"));
         }
         Goal::Bond | Goal::Chain { .. } if variant != Variant::Friendly => {
@@ -359,6 +417,16 @@ fn check_exercise(variant: Variant, e: &ExerciseSpec) -> Result<Exercise, Course
         }
         _ => {}
     }
+    let replies = e
+        .replies
+        .iter()
+        .map(|r| {
+            Reply::parse(r).ok_or_else(|| CourseError::Reply {
+                exercise: exercise.clone(),
+                reply: r.chars().take(40).collect(),
+            })
+        })
+        .collect::<Result<Vec<Reply>, CourseError>>()?;
     Ok(Exercise {
         id: ExerciseId { variant, name: e.id.clone() },
         fen: e.fen.clone(),
@@ -366,7 +434,7 @@ fn check_exercise(variant: Variant, e: &ExerciseSpec) -> Result<Exercise, Course
         goal: e.goal,
         par: e.par,
         targets,
-        replies: e.replies.clone(),
+        replies,
         fail: e.fail.clone(),
         hints: e.hints,
     })

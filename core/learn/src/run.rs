@@ -1,11 +1,19 @@
-//! One try at an exercise: the player's moves in, the scripted replies and the verdict out.
+//! One try at an exercise: the player's moves in, the opponent's replies and the verdict out.
+//!
+//! After each of the player's moves the opponent answers: the script's next reply while the
+//! script has one; after it, the opponent passes (the same position with the player to move
+//! again, as in lichess's learn). A pass is not always possible: an opponent in check, or a
+//! Friendly chess king left threatened or a promotion owed, must move, and then it makes the
+//! answer that changes least for the player ([`forced_answer`]), deterministically, so a try
+//! never stops with the opponent to move.
 
 use std::collections::BTreeSet;
 
-use rodina_rules::{AnyGame, Color, PlayError, Point, Seat, Variant};
+use rodina_rules::{AnyGame, Color, Outcome, PlayError, Point, Seat, Variant};
 
+use crate::forbidden::is_forbidden_try;
 use crate::progress::Score;
-use crate::{Exercise, Failure, Goal};
+use crate::{Exercise, Failure, Goal, Reply};
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +28,10 @@ pub enum Ended {
         /// Why.
         reason: Failure,
     },
+    /// The player's move left the line the scripted replies follow: the next reply can no
+    /// longer be played (it is not legal, or gives no check where it must), so the exercise
+    /// cannot go on as it was written.
+    OffScript,
     /// The game ended without the goal (the player lost, or it was drawn).
     GameOver,
 }
@@ -36,16 +48,18 @@ impl Ended {
                 Some("course-failed-illegal-move")
             }
             Ended::Failed { reason: Failure::PieceLost } => Some("course-failed-piece-lost"),
+            Ended::OffScript => Some("course-failed-off-script"),
             Ended::GameOver => Some("course-failed-game-over"),
         }
     }
 }
 
 /// The catalog ids every course shares (the reasons a run fails).
-pub const COMMON_TEXT_IDS: [&str; 4] = [
+pub const COMMON_TEXT_IDS: [&str; 5] = [
     "course-failed-piece-left",
     "course-failed-illegal-move",
     "course-failed-piece-lost",
+    "course-failed-off-script",
     "course-failed-game-over",
 ];
 
@@ -56,7 +70,8 @@ pub struct Step {
     pub collected: Option<Point>,
     /// Whether it took a piece.
     pub captured: bool,
-    /// The opponent's scripted reply, if one was played, as the player's seat writes it.
+    /// The opponent's reply, if it made one, as the player's seat writes it: the script's,
+    /// or the answer it had to make where it could not pass (in check).
     pub reply: Option<String>,
     /// How the run ended, if it did.
     pub ended: Option<Ended>,
@@ -68,7 +83,8 @@ pub enum RunError {
     /// The run has ended.
     #[error("the exercise is over")]
     Ended,
-    /// The move is not legal here (and the exercise does not fail on it: try another).
+    /// The move is not legal here (and is no try at a move the rules forbid that the
+    /// exercise fails on: a slip, or an exercise that does not watch): try another.
     #[error(transparent)]
     Illegal(#[from] PlayError),
 }
@@ -81,10 +97,10 @@ pub struct Run {
     moves: u32,
     collected: BTreeSet<Point>,
     captures: u32,
-    /// Scripted replies tried (played or skipped as not fitting).
-    replies_played: usize,
     /// Scripted replies played.
-    replies_made: u32,
+    replies: usize,
+    /// Where the pieces stand that the player's moves turned face up (Jieqi).
+    revealed: BTreeSet<Point>,
     ended: Option<Ended>,
 }
 
@@ -97,8 +113,8 @@ impl Run {
             moves: 0,
             collected: BTreeSet::new(),
             captures: 0,
-            replies_played: 0,
-            replies_made: 0,
+            replies: 0,
+            revealed: BTreeSet::new(),
             ended: None,
         }
     }
@@ -128,8 +144,10 @@ impl Run {
         self.ended
     }
 
-    /// Plays the player's move (`text` in the game's move text), then the scripted reply or
-    /// the opponent's pass.
+    /// Plays the player's move (`text` in the game's move text), then the opponent's reply,
+    /// pass or forced answer. A move the rules forbid for a reason of their own fails an
+    /// exercise that watches for that ([`Failure::IllegalMoveTried`]); any other refused
+    /// text (a slip) is an error, and nothing changes.
     pub fn play(&mut self, text: &str) -> Result<Step, RunError> {
         if self.ended.is_some() {
             return Err(RunError::Ended);
@@ -137,7 +155,9 @@ impl Run {
         let player = self.exercise.player;
         let before = self.game.clone();
         if let Err(e) = self.game.play_text(text) {
-            if self.exercise.fail.contains(&Failure::IllegalMoveTried) {
+            if self.exercise.fail.contains(&Failure::IllegalMoveTried)
+                && is_forbidden_try(&before, &e)
+            {
                 let failed = Ended::Failed { reason: Failure::IllegalMoveTried };
                 return Ok(self.end(Step::default(), failed));
             }
@@ -150,7 +170,8 @@ impl Run {
             self.captures += 1;
         }
         // The destination is the last point the move names (a chain's last step).
-        if let Some(&to) = Point::all_in(text).last() {
+        let to = Point::all_in(text).last().copied();
+        if let Some(to) = to {
             let counts = match self.exercise.goal {
                 Goal::CaptureAll => step.captured,
                 _ => true,
@@ -159,7 +180,13 @@ impl Run {
                 step.collected = Some(to);
             }
         }
-        if self.goal_met(&before, text) {
+        // A piece this run turned face up, moved again; and a piece this move turned up.
+        let moved_revealed = move_from(text).is_some_and(|from| self.revealed.remove(&from));
+        let reveals = face_down(&self.game, player) < face_down(&before, player);
+        if let Some(to) = to.filter(|_| moved_revealed || reveals) {
+            self.revealed.insert(to);
+        }
+        if self.goal_met(&before, text, moved_revealed) {
             let score = self.score();
             return Ok(self.end(step, Ended::Solved { score }));
         }
@@ -170,16 +197,18 @@ impl Run {
         {
             return Ok(self.end(step, Ended::Failed { reason: Failure::PieceLeftToBeTaken }));
         }
-        step.reply = self.reply();
+        step.reply = self.answer();
         if let Some(ended) = self.ended {
             step.ended = Some(ended);
             return Ok(step);
         }
         if let Some(outcome) = self.game.outcome() {
-            // A reply can end the game in the player's favour (a perpetual check it gave).
-            let won = outcome.winner() == Some(player)
-                && matches!(self.exercise.goal, Goal::Win { reason } if reason.is_none_or(|r| Some(r) == win_reason(outcome)));
-            let ended = if won { Ended::Solved { score: self.score() } } else { Ended::GameOver };
+            // A reply can end the game as the goal asks (a perpetual check it gave).
+            let ended = if self.outcome_meets_goal(outcome) {
+                Ended::Solved { score: self.score() }
+            } else {
+                Ended::GameOver
+            };
             return Ok(self.end(step, ended));
         }
         if let Goal::Survive { moves } = self.exercise.goal {
@@ -211,8 +240,9 @@ impl Run {
         step
     }
 
-    /// Whether the move just played (from `before`, as `text`) meets the goal.
-    fn goal_met(&self, before: &AnyGame, text: &str) -> bool {
+    /// Whether the move just played (from `before`, as `text`) meets the goal;
+    /// `moved_revealed` says it moved a piece this run had turned face up.
+    fn goal_met(&self, before: &AnyGame, text: &str, moved_revealed: bool) -> bool {
         let player = self.exercise.player;
         let all_targets = self.collected.len() == self.exercise.targets.len();
         match self.exercise.goal {
@@ -221,17 +251,11 @@ impl Run {
                 self.game.is_check()
                     && self.game.outcome().is_none_or(|o| o.winner() == Some(player))
             }
-            Goal::Win { reason } => self.game.outcome().is_some_and(|o| match o {
-                rodina_rules::Outcome::Win { winner, reason: r } => {
-                    winner == player && reason.is_none_or(|want| want == r)
-                }
-                rodina_rules::Outcome::Draw { .. } => false,
-            }),
-            Goal::Draw { reason } => self.game.outcome().is_some_and(|o| match o {
-                rodina_rules::Outcome::Draw { reason: r } => reason.is_none_or(|want| want == r),
-                rodina_rules::Outcome::Win { .. } => false,
-            }),
+            Goal::Win { .. } | Goal::Draw { .. } => {
+                self.game.outcome().is_some_and(|o| self.outcome_meets_goal(o))
+            }
             Goal::Reveal => face_down(&self.game, player) < face_down(before, player),
+            Goal::MoveRevealed => moved_revealed,
             Goal::Bond => bonds(&self.game) > bonds(before),
             Goal::Chain { steps } => text.matches('>').count() >= steps as usize,
             // Surviving is judged after the reply.
@@ -239,34 +263,82 @@ impl Run {
         }
     }
 
-    /// Plays the next scripted reply, or passes the turn back to the player when the script
-    /// has none left (or its next reply does not fit the position the player made).
-    fn reply(&mut self) -> Option<String> {
-        let player = self.exercise.player;
-        if let Some(text) = self.exercise.replies.get(self.replies_played).cloned() {
-            self.replies_played += 1;
-            let before = self.game.clone();
-            if self.game.play_text(&text).is_ok() {
-                self.replies_made += 1;
-                if pieces(&self.game, player) < pieces(&before, player)
-                    && self.exercise.fail.contains(&Failure::PieceLost)
-                {
-                    self.ended = Some(Ended::Failed { reason: Failure::PieceLost });
-                }
-                // The reply as the player's seat writes it: in Jieqi a face-down piece of
-                // the player's that the reply takes stays unknown to the player.
-                return self.game.move_texts_for(Seat::Player(player)).pop().or(Some(text));
+    /// Whether the game's end `outcome` is the one the goal asks for (a win or a draw, for
+    /// the reason it names if it names one).
+    fn outcome_meets_goal(&self, outcome: Outcome) -> bool {
+        match (self.exercise.goal, outcome) {
+            (Goal::Win { reason }, Outcome::Win { winner, reason: r }) => {
+                winner == self.exercise.player && reason.is_none_or(|want| want == r)
             }
+            (Goal::Draw { reason }, Outcome::Draw { reason: r }) => {
+                reason.is_none_or(|want| want == r)
+            }
+            _ => false,
         }
-        self.pass();
-        None
     }
 
-    /// The opponent passes: the same position with the player to move again. (A position
-    /// the rules would not read with the player to move, say one where the opponent stands
-    /// in check, is left with the opponent to move; the solver test catches an exercise
-    /// that leads there, as its solution would stop.)
-    fn pass(&mut self) {
+    /// The opponent's turn after the player's move: the script's next reply while it has
+    /// one (a reply that no longer fits ends the run, [`Ended::OffScript`]); then a pass;
+    /// where the opponent cannot pass, the answer it must make. Returns the reply made, as
+    /// the player's seat writes it.
+    fn answer(&mut self) -> Option<String> {
+        if let Some(reply) = self.exercise.replies.get(self.replies).cloned() {
+            if !fits(&self.game, &reply) {
+                self.ended = Some(Ended::OffScript);
+                return None;
+            }
+            self.replies += 1;
+            return self.opponent_plays(&reply.text);
+        }
+        if let Some(passed) = self.passed() {
+            self.game = passed;
+            return None;
+        }
+        match forced_answer(&self.game, self.exercise.player) {
+            Some(text) => self.opponent_plays(&text),
+            None => {
+                // An opponent with no legal move has lost or drawn, which the player's move
+                // already ended; should the rules still leave one here, the try cannot go on.
+                self.ended = Some(Ended::GameOver);
+                None
+            }
+        }
+    }
+
+    /// Plays the opponent's move `text` (legal here); returns it as the player's seat
+    /// writes it. A move that takes a piece of the player's fails an exercise that watches
+    /// for that.
+    fn opponent_plays(&mut self, text: &str) -> Option<String> {
+        let player = self.exercise.player;
+        let before = self.game.clone();
+        if self.game.play_text(text).is_err() {
+            self.ended = Some(Ended::OffScript);
+            return None;
+        }
+        if let Some(to) = Point::all_in(text).last() {
+            // A piece the player turned up, taken.
+            self.revealed.remove(to);
+        }
+        if pieces(&self.game, player) < pieces(&before, player)
+            && self.exercise.fail.contains(&Failure::PieceLost)
+        {
+            self.ended = Some(Ended::Failed { reason: Failure::PieceLost });
+        }
+        // The reply as the player's seat writes it: in Jieqi a face-down piece of the
+        // player's that the reply takes stays unknown to the player.
+        self.game.move_texts_for(Seat::Player(player)).pop().or_else(|| Some(text.to_owned()))
+    }
+
+    /// The game after the opponent passes: the same position with the player to move again,
+    /// or `None` where the opponent cannot pass. It cannot while it stands in check (Xiangqi
+    /// and Jieqi would not read the position with the player to move) or its king is
+    /// threatened (Friendly chess: the pass would hand the player the game), nor while it owes
+    /// a promotion (Friendly chess): whatever the rules would not read with the player to
+    /// move. An en passant chance (Friendly chess) was the opponent's, and passes with it.
+    fn passed(&self) -> Option<AnyGame> {
+        if self.game.is_check() {
+            return None;
+        }
         let fen = self.game.truth_fen();
         let mut fields: Vec<&str> = fen.split(' ').collect();
         if let Some(turn) = fields.get_mut(1) {
@@ -275,10 +347,13 @@ impl Run {
                 Color::Black => "b",
             };
         }
-        if let Ok(g) = AnyGame::replay(self.exercise.id.variant, None, &fields.join(" "), &[], None)
-        {
-            self.game = g;
+        if self.exercise.id.variant == Variant::Friendly {
+            // Board, turn, castling, en passant, owed promotion, clock, move number.
+            if let Some(en_passant) = fields.get_mut(3) {
+                *en_passant = "-";
+            }
         }
+        AnyGame::replay(self.exercise.id.variant, None, &fields.join(" "), &[], None).ok()
     }
 
     /// The score so far, as if the run ended now solved.
@@ -286,19 +361,98 @@ impl Run {
         Score::of(
             self.collected.len() as u32,
             self.captures,
-            self.replies_made,
+            u32::try_from(self.replies).unwrap_or(u32::MAX),
             self.moves,
             self.exercise.par,
         )
     }
 }
 
-/// Why `outcome` was won, if it was.
-fn win_reason(outcome: rodina_rules::Outcome) -> Option<rodina_rules::WinReason> {
-    match outcome {
-        rodina_rules::Outcome::Win { reason, .. } => Some(reason),
-        rodina_rules::Outcome::Draw { .. } => None,
+/// Whether the scripted `reply` can be played in `game` as the script means it: legal, and
+/// giving check where it is marked to.
+fn fits(game: &AnyGame, reply: &Reply) -> bool {
+    let mut after = game.clone();
+    after.play_text(&reply.text).is_ok() && (!reply.gives_check || after.is_check())
+}
+
+/// The answer of the side to move in `game`, the opponent of `player`, where it cannot pass:
+/// of its legal moves the one that changes least for the player, deterministically. Best is
+/// an answer that does not end the game, takes none of the player's pieces (bonds none in
+/// Friendly chess), leaves the player no win at once, and moves the king (general) rather
+/// than another piece: a king stepping out of check leaves the exercise as it was; ties go
+/// to the first in the rules' order. `None` when it has no legal move.
+pub(crate) fn forced_answer(game: &AnyGame, player: Color) -> Option<String> {
+    let mine = pieces(game, player);
+    let bonds_now = bonds(game);
+    let king = king_point(game, !player);
+    game.legal_move_texts()
+        .into_iter()
+        .enumerate()
+        .filter_map(|(order, text)| {
+            let mut after = game.clone();
+            after.play_text(&text).ok()?;
+            let ends = after.outcome().is_some();
+            let takes = pieces(&after, player) < mine || bonds(&after) > bonds_now;
+            let opens = wins_at_once(&after, player);
+            let not_the_king = king.is_none() || move_from(&text) != king;
+            Some(((ends, takes, opens, not_the_king, order), text))
+        })
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, text)| text)
+}
+
+/// Whether `player`, to move in `game`, has a move that wins at once.
+fn wins_at_once(game: &AnyGame, player: Color) -> bool {
+    game.legal_move_texts().iter().any(|m| {
+        let mut g = game.clone();
+        g.play_text(m).is_ok() && g.outcome().and_then(|o| o.winner()) == Some(player)
+    })
+}
+
+/// Where the piece a move text moves starts: its first point, after an owed promotion's
+/// choice (Friendly chess writes that first: `e8=Q:b1c3`).
+fn move_from(text: &str) -> Option<Point> {
+    let moving = text.rsplit(':').next().unwrap_or(text);
+    Point::all_in(moving).first().copied()
+}
+
+/// Where `side`'s king (general) stands, read from the board of the game's FEN (`K` or `k`
+/// in every game that has one; a Friendly chess king is never in a bond). `None` in Jeson
+/// Mor.
+fn king_point(game: &AnyGame, side: Color) -> Option<Point> {
+    let mark = if side == Color::White { 'K' } else { 'k' };
+    let fen = game.truth_fen();
+    let board = fen.split(' ').next().unwrap_or_default();
+    let rows: Vec<&str> = board.split('/').collect();
+    for (row, line) in rows.iter().enumerate() {
+        let rank = u8::try_from(rows.len() - 1 - row).ok()?;
+        let mut file: u32 = 0;
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                // Empty points, written with one or more digits.
+                let mut n = d;
+                while let Some(more) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n.saturating_mul(10).saturating_add(more);
+                    chars.next();
+                }
+                file = file.saturating_add(n);
+                continue;
+            }
+            if c == '(' {
+                // A bond: two pieces on one square, never a king.
+                for inner in chars.by_ref() {
+                    if inner == ')' {
+                        break;
+                    }
+                }
+            } else if c == mark {
+                return Some(Point::new(u8::try_from(file).ok()?, rank));
+            }
+            file = file.saturating_add(1);
+        }
     }
+    None
 }
 
 /// The pieces of `side` on the board (a Friendly chess bond holds one of each colour).
@@ -344,9 +498,21 @@ mod tests {
     use super::*;
     use crate::Course;
 
-    fn exercise(name: &str) -> Exercise {
-        let course = Course::embedded(Variant::JesonMor).expect("the course");
+    fn exercise_of(variant: Variant, name: &str) -> Exercise {
+        let course = Course::embedded(variant).expect("the course");
         course.exercise(name).expect("the exercise").clone()
+    }
+
+    fn exercise(name: &str) -> Exercise {
+        exercise_of(Variant::JesonMor, name)
+    }
+
+    /// The one exercise `e` (a JSON object) of a course of `variant`.
+    fn custom(variant: &str, e: &str) -> Exercise {
+        let text =
+            format!(r#"{{"variant":"{variant}","lessons":[{{"id":"l","exercises":[{e}]}}]}}"#);
+        let course = Course::from_json(&text).expect("a course");
+        course.exercises().next().expect("the exercise").clone()
     }
 
     #[test]
@@ -359,10 +525,33 @@ mod tests {
         assert_eq!(step.collected, Some("f3".parse().expect("a point")));
         assert!(matches!(step.ended, Some(Ended::Solved { .. })));
         assert_eq!(run.play("f3e5"), Err(RunError::Ended));
+        // The pinned horse's move, which the rules forbid (the generals would face each
+        // other), fails the exercise that teaches it.
+        let flying = exercise_of(Variant::Xiangqi, "flying-general");
+        let failed = Run::new(&flying).play("e5c6").expect("a step").ended;
+        assert_eq!(failed, Some(Ended::Failed { reason: Failure::IllegalMoveTried }));
+    }
+
+    /// A slip (a typo, no move at all, a point the piece could never reach) is refused and
+    /// fails nothing, even where the exercise watches for forbidden moves.
+    #[test]
+    fn a_slip_fails_no_exercise() {
+        let flying = exercise_of(Variant::Xiangqi, "flying-general");
+        let mut run = Run::new(&flying);
+        for slip in ["a1a1", "nonsense", "", "e5e9", "e1a5", "d2d3"] {
+            assert!(matches!(run.play(slip), Err(RunError::Illegal(_))), "{slip}");
+            assert_eq!(run.ended(), None, "{slip}");
+        }
         let mut e = exercise("leap");
         e.fail.push(Failure::IllegalMoveTried);
         let mut run = Run::new(&e);
-        let failed = run.play("e1e3").expect("a step").ended;
+        assert!(matches!(run.play("e1e3"), Err(RunError::Illegal(_))), "no knight's jump");
+        assert_eq!(run.ended(), None);
+        // Friendly chess: the king into the knight is the try; a step no king makes is a slip.
+        let bonds = exercise_of(Variant::Friendly, "king-never-bonds");
+        let mut run = Run::new(&bonds);
+        assert!(matches!(run.play("e1a5"), Err(RunError::Illegal(_))));
+        let failed = run.play("e1d2").expect("a step").ended;
         assert_eq!(failed, Some(Ended::Failed { reason: Failure::IllegalMoveTried }));
     }
 
@@ -392,12 +581,69 @@ mod tests {
         assert!(matches!(step.ended, Some(Ended::Solved { score }) if score.stars().0 == 3));
     }
 
+    /// A check where the script is silent: the opponent cannot pass (the rules do not read a
+    /// position whose side not to move stands in check), so it answers, with its general,
+    /// and the player moves on.
+    #[test]
+    fn an_opponent_in_check_answers_instead_of_passing() {
+        let mut run = Run::new(&exercise_of(Variant::Xiangqi, "chariot"));
+        let step = run.play("a1a10").expect("a legal move");
+        assert_eq!(step.reply.as_deref(), Some("f10f9"), "the general steps out of check");
+        assert_eq!(step.ended, None);
+        assert_eq!(run.game().turn(), Color::White);
+        run.play("a10a6").expect("the player moves on");
+        let solved = run.play("a6h6").expect("a legal move").ended;
+        assert!(matches!(solved, Some(Ended::Solved { .. })), "{solved:?}");
+        // Jieqi the same.
+        let e = custom(
+            "jieqi",
+            r#"{"id":"e","fen":"5k3/9/9/9/9/9/9/9/9/R2K5 w - 0 1","goal":{"kind":"reach"},"targets":["a6"],"par":2}"#,
+        );
+        let mut run = Run::new(&e);
+        assert_eq!(run.play("a1a10").expect("a check").reply.as_deref(), Some("f10f9"));
+        assert!(matches!(run.play("a10a6").expect("on").ended, Some(Ended::Solved { .. })));
+    }
+
+    /// Friendly chess: a king left threatened answers rather than hand the player the game;
+    /// a promotion the player's move made the opponent owe is chosen with its answer; and an
+    /// en passant chance the opponent passes up does not stop the pass.
+    #[test]
+    fn a_friendly_opponent_answers_a_threat_and_passes_up_en_passant() {
+        let threat = custom(
+            "friendly",
+            r#"{"id":"e","fen":"4k3/8/8/8/8/8/7p/3QK3 w - - - 0 1","goal":{"kind":"reach"},"targets":["d7","a4"],"par":2}"#,
+        );
+        let mut run = Run::new(&threat);
+        let reply = run.play("d1d7").expect("a threat").reply.expect("an answer");
+        assert!(reply.starts_with("e8"), "the king steps away: {reply}");
+        assert!(!wins_at_once(run.game(), Color::White), "out of the threat: {reply}");
+        assert!(matches!(run.play("d7a4").expect("on").ended, Some(Ended::Solved { .. })));
+        let carried = custom(
+            "friendly",
+            r#"{"id":"e","fen":"k7/7p/8/8/8/8/P2(Rp)4/7K w - - - 0 1","goal":{"kind":"reach"},"targets":["d1","a1"],"par":2}"#,
+        );
+        let mut run = Run::new(&carried);
+        // The rook carries the pawn in its bond to Black's last rank: Black owes its
+        // promotion, chooses it and moves.
+        let reply = run.play("d2d1").expect("a carry").reply.expect("an answer");
+        assert!(reply.starts_with("d1="), "the promotion chosen first: {reply}");
+        assert_eq!(run.game().turn(), Color::White);
+        assert!(matches!(run.play("d1a1").expect("on").ended, Some(Ended::Solved { .. })));
+        let double = custom(
+            "friendly",
+            r#"{"id":"e","fen":"4k3/8/8/8/3p4/8/4P3/4K3 w - - - 0 1","goal":{"kind":"reach"},"targets":["e4","e5"],"par":2}"#,
+        );
+        let mut run = Run::new(&double);
+        assert_eq!(run.play("e2e4").expect("a double step").reply, None, "a pass");
+        assert_eq!(run.game().turn(), Color::White);
+        assert!(matches!(run.play("e4e5").expect("on").ended, Some(Ended::Solved { .. })));
+    }
+
     #[test]
     fn a_king_left_threatened_fails_the_sako_exercise() {
-        let course = Course::embedded(Variant::Friendly).expect("the course");
-        let sako = course.exercise("sako").expect("the exercise");
+        let sako = exercise_of(Variant::Friendly, "sako");
         for (step, fails) in [("e1d1", true), ("e1f1", true), ("e1e2", false), ("e1d2", false)] {
-            let ended = Run::new(sako).play(step).expect("a legal move").ended;
+            let ended = Run::new(&sako).play(step).expect("a legal move").ended;
             let failed = ended == Some(Ended::Failed { reason: Failure::PieceLeftToBeTaken });
             assert_eq!(failed, fails, "{step}: {ended:?}");
         }
@@ -407,11 +653,12 @@ mod tests {
     /// writes it: the player never learns what the piece was.
     #[test]
     fn a_reply_tells_the_player_only_what_their_seat_knows() {
-        let text = r#"{"variant":"jieqi","lessons":[{"id":"l","exercises":[
-            {"id":"e","fen":"r2k5/9/9/9/9/9/9/9/9/X3K4 w N 0 1","goal":{"kind":"survive","moves":2},
-             "replies":["a10a1"],"par":2}]}]}"#;
-        let course = Course::from_json(text).expect("a course");
-        let mut run = Run::new(course.exercise("e").expect("the exercise"));
+        let e = custom(
+            "jieqi",
+            r#"{"id":"e","fen":"r2k5/9/9/9/9/9/9/9/9/X3K4 w N 0 1","goal":{"kind":"survive","moves":2},
+             "replies":["a10a1"],"par":2}"#,
+        );
+        let mut run = Run::new(&e);
         let reply = run.play("e1e2").expect("a legal move").reply.expect("the reply");
         assert!(reply.starts_with("a10a1"), "{reply}");
         assert!(!reply.contains('N') && !reply.contains('n'), "the identity leaked: {reply}");
@@ -420,16 +667,76 @@ mod tests {
     }
 
     #[test]
-    fn a_scripted_reply_that_takes_fails_the_exercise() {
-        let mut run = Run::new(&exercise("clear-the-way"));
+    fn a_reply_that_takes_fails_an_exercise_that_watches_for_it() {
+        let e = custom(
+            "jesonmor",
+            r#"{"id":"e","fen":"n8/9/9/2n6/9/9/3N5/9/9 w - - 0 1","goal":{"kind":"win","reason":"centre"},
+             "replies":["a9b7"],"fail":["piece-lost"],"par":2}"#,
+        );
+        let mut run = Run::new(&e);
+        run.play("d3c5").expect("a legal move");
+        let e = custom(
+            "jesonmor",
+            r#"{"id":"e","fen":"n8/9/9/2n6/9/9/3N5/9/9 w - - 0 1","goal":{"kind":"win","reason":"centre"},
+             "replies":["c6e5"],"fail":["piece-lost"],"par":2}"#,
+        );
+        let mut run = Run::new(&e);
         let step = run.play("d3e5").expect("a legal move");
         assert_eq!(step.reply.as_deref(), Some("c6e5"));
         assert_eq!(step.ended, Some(Ended::Failed { reason: Failure::PieceLost }));
-        // Taking the guard first: the script's reply no longer fits, and the opponent passes.
-        let mut run = Run::new(&exercise("clear-the-way"));
-        assert_eq!(run.play("b4c6").expect("a legal move").reply, None);
-        run.play("d3e5").expect("a legal move");
-        let won = run.play("e5f7").expect("a legal move").ended;
-        assert!(matches!(won, Some(Ended::Solved { .. })), "{won:?}");
+    }
+
+    /// Where the player's move leaves the scripted line, the next reply no longer fits (not
+    /// legal, or no check where it must give one): the run ends, rather than go on forever
+    /// with a goal it can no longer meet.
+    #[test]
+    fn a_reply_that_no_longer_fits_ends_the_run() {
+        // The checks of `endless-checks`: the general that steps up the file is no longer
+        // checked by the chariot's next move.
+        let checks = exercise_of(Variant::Xiangqi, "endless-checks");
+        let mut run = Run::new(&checks);
+        let step = run.play("e2e3").expect("a legal move");
+        assert_eq!((step.reply, step.ended), (None, Some(Ended::OffScript)));
+        assert_eq!(run.play("e3e2"), Err(RunError::Ended));
+        // A reply that is no longer legal: the knight it moves was taken.
+        let e = custom(
+            "jesonmor",
+            r#"{"id":"e","fen":"n8/9/9/2n6/9/1N7/3N5/9/9 w - - 0 1","goal":{"kind":"win","reason":"centre"},
+             "replies":["c6e5"],"par":3}"#,
+        );
+        let step = Run::new(&e).play("b4c6").expect("a legal move");
+        assert_eq!(step.ended, Some(Ended::OffScript));
+        assert_eq!(Ended::OffScript.text_id(), Some("course-failed-off-script"));
+    }
+
+    /// Reveal, then move the same piece again: met whatever it turned out to be, and not by
+    /// moving another piece.
+    #[test]
+    fn moving_a_revealed_piece_again_meets_its_goal() {
+        let e = exercise_of(Variant::Jieqi, "what-it-really-is");
+        let mut run = Run::new(&e);
+        assert_eq!(run.play("a1a5").expect("a reveal").ended, None);
+        assert_eq!(run.play("e1e2").expect("the general").ended, None, "another piece");
+        let truth = run.game().truth_fen();
+        let second = run
+            .game()
+            .legal_move_texts()
+            .into_iter()
+            .find(|m| m.starts_with("a5"))
+            .unwrap_or_else(|| panic!("a move of the revealed piece in {truth}"));
+        let ended = run.play(&second).expect("its second move").ended;
+        assert!(matches!(ended, Some(Ended::Solved { .. })), "{ended:?}");
+    }
+
+    #[test]
+    fn the_king_is_found_on_the_board_of_every_game() {
+        let x = exercise_of(Variant::Xiangqi, "chariot").game();
+        assert_eq!(king_point(&x, Color::Black), Some("f10".parse().expect("a point")));
+        assert_eq!(king_point(&x, Color::White), Some("d1".parse().expect("a point")));
+        let f = exercise_of(Variant::Friendly, "chain").game();
+        assert_eq!(king_point(&f, Color::White), Some("e1".parse().expect("a point")));
+        assert_eq!(king_point(&f, Color::Black), Some("e8".parse().expect("a point")));
+        assert_eq!(king_point(&exercise("leap").game(), Color::White), None);
+        assert_eq!(move_from("e8=Q:b1c3"), Some("b1".parse().expect("a point")));
     }
 }

@@ -1,11 +1,19 @@
-//! Every shipped course: it reads, an automatic solver solves every exercise within its par,
-//! every failure an exercise watches for can happen, and every text exists in English and
-//! Slovak.
+//! Every shipped course: it reads, an automatic solver solves every exercise within its par
+//! (a Jieqi exercise whatever its face-down pieces turn out to be), a try never stops with
+//! the opponent to move, every failure an exercise watches for can happen (a forbidden move
+//! found on the board, while a slip fails nothing), no Jieqi goal or hint tells what a
+//! face-down piece is, and every text exists in English and Slovak.
 
 use std::collections::BTreeSet;
 
-use rodina_learn::{Course, CourseError, Ended, Exercise, Failure, Run};
-use rodina_rules::Variant;
+use rodina_learn::{
+    Course, CourseError, Ended, Exercise, Failure, Run, RunError, forbidden_by_rule,
+};
+use rodina_rules::jieqi::Jieqi;
+use rodina_rules::{AnyGame, Color, ParseMoveError, PlayError, Point, Variant};
+
+mod support;
+use support::messages;
 
 fn courses() -> Vec<Course> {
     Variant::ALL.iter().map(|&v| Course::embedded(v).expect("the course reads")).collect()
@@ -55,41 +63,203 @@ fn every_exercise_is_solved_within_par_with_three_stars() {
     }
 }
 
+/// A Jieqi exercise's file deals its face-down pieces (the truth), but the player cannot
+/// know them: every goal must be met within par whatever they are. Each face-down piece is
+/// dealt every identity in turn (the deals the rules read).
 #[test]
-fn every_failure_an_exercise_watches_for_can_happen() {
+fn every_jieqi_exercise_is_solved_whatever_its_face_down_pieces_are() {
+    let course = Course::embedded(Variant::Jieqi).expect("the course");
+    let mut deals_tried = 0;
+    for e in course.exercises() {
+        for fen in deals(&e.fen) {
+            let mut dealt = e.clone();
+            dealt.fen = fen.clone();
+            if AnyGame::replay(Variant::Jieqi, None, &fen, &[], None).is_err() {
+                continue; // more pieces of a kind than a side has
+            }
+            deals_tried += 1;
+            assert!(solve(&dealt).is_some(), "{}: no solution within par dealt as {fen}", e.id);
+        }
+    }
+    assert!(deals_tried > 100, "{deals_tried} deals");
+}
+
+/// `fen` (a full Jieqi FEN) with its face-down pieces dealt every identity (each in every
+/// combination): the third field lists their identities in board order.
+fn deals(fen: &str) -> Vec<String> {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let Some(identities) = fields.get(2).filter(|f| **f != "-") else { return Vec::new() };
+    let mut dealt = vec![String::new()];
+    for c in identities.chars() {
+        let letters = if c.is_ascii_uppercase() { "ABNRCP" } else { "abnrcp" };
+        dealt = dealt
+            .iter()
+            .flat_map(|prefix| letters.chars().map(move |l| format!("{prefix}{l}")))
+            .collect();
+    }
+    dealt
+        .into_iter()
+        .map(|third| {
+            let mut f = fields.clone();
+            f[2] = &third;
+            f.join(" ")
+        })
+        .collect()
+}
+
+/// A try at any exercise, move by move, never stops with the opponent to move: the opponent
+/// replies, passes, or (where it cannot pass, in check) answers, for every line of the
+/// first moves.
+#[test]
+fn a_try_never_stops_with_the_opponent_to_move() {
     for course in courses() {
         for e in course.exercises() {
-            for &reason in &e.fail {
-                let failed = if reason == Failure::IllegalMoveTried {
-                    let mut run = Run::new(e);
-                    run.play("a1a1").ok().and_then(|s| s.ended)
-                } else {
-                    search(&Run::new(e), e.par + 1, &mut |r| {
-                        r.ended() == Some(Ended::Failed { reason })
-                    })
-                    .and_then(|line| {
-                        let mut run = Run::new(e);
-                        line.iter().filter_map(|m| run.play(m).ok()).last().and_then(|s| s.ended)
-                    })
-                };
-                assert_eq!(failed, Some(Ended::Failed { reason }), "{} {reason:?}", e.id);
-            }
+            let depth = e.par.min(2);
+            let mut stuck = None;
+            walk(&Run::new(e), depth, &mut |r: &Run| {
+                if r.ended().is_none() && r.game().turn() != e.player {
+                    stuck = Some(r.game().truth_fen());
+                }
+            });
+            assert_eq!(stuck, None, "{}: left with the opponent to move", e.id);
         }
     }
 }
 
-/// The message ids a Fluent file defines (`id = ...` at the start of a line).
-fn ids(ftl: &str) -> BTreeSet<String> {
-    ftl.lines()
-        .filter(|l| l.starts_with(|c: char| c.is_ascii_lowercase()))
-        .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim().to_string()))
+/// Visits every run reached from `run` by at most `depth` legal moves.
+fn walk(run: &Run, depth: u32, visit: &mut dyn FnMut(&Run)) {
+    visit(run);
+    if depth == 0 || run.ended().is_some() {
+        return;
+    }
+    for m in run.game().legal_move_texts() {
+        let mut next = run.clone();
+        if next.play(&m).is_ok() {
+            walk(&next, depth - 1, visit);
+        }
+    }
+}
+
+/// Every point of `game`'s board.
+fn points(game: &AnyGame) -> Vec<Point> {
+    let (files, ranks) = game.size();
+    (0..ranks).flat_map(|r| (0..files).map(move |f| Point::new(f, r))).collect()
+}
+
+/// Every move text from a point to a point of `e`'s start position that the rules refuse,
+/// with whether it is a try at a move they forbid (a reason of their own), not a slip.
+fn refused_moves(e: &Exercise) -> Vec<(String, bool)> {
+    let game = e.game();
+    let legal = game.legal_move_texts();
+    let all = points(&game);
+    let mut out = Vec::new();
+    for from in &all {
+        for to in &all {
+            let text = format!("{from}{to}");
+            if legal.contains(&text) {
+                continue;
+            }
+            let mut g = game.clone();
+            match g.play_text(&text) {
+                Ok(()) => {} // another text of a legal move
+                Err(PlayError::Text(ParseMoveError::Illegal { reason, .. })) => {
+                    out.push((text, forbidden_by_rule(&game, &reason)));
+                }
+                Err(_) => out.push((text, false)),
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_failure_an_exercise_watches_for_can_happen() {
+    let mut watched = 0;
+    for course in courses() {
+        for e in course.exercises() {
+            for &reason in &e.fail {
+                watched += 1;
+                if reason == Failure::IllegalMoveTried {
+                    illegal_moves_fail_and_slips_do_not(e);
+                    continue;
+                }
+                let failed = search(&Run::new(e), e.par + 1, &mut |r| {
+                    r.ended() == Some(Ended::Failed { reason })
+                })
+                .and_then(|line| {
+                    let mut run = Run::new(e);
+                    line.iter().filter_map(|m| run.play(m).ok()).last().and_then(|s| s.ended)
+                });
+                assert_eq!(failed, Some(Ended::Failed { reason }), "{} {reason:?}", e.id);
+            }
+        }
+    }
+    assert!(watched >= 4, "{watched} failures watched");
+}
+
+/// `e` watches for forbidden moves: a move the rules forbid for a reason, found on its
+/// board, fails it; a slip (a text that is no move at all, or one the piece could never
+/// make) is refused and fails nothing.
+fn illegal_moves_fail_and_slips_do_not(e: &Exercise) {
+    let refused = refused_moves(e);
+    let tries: Vec<&String> = refused.iter().filter(|(_, t)| *t).map(|(m, _)| m).collect();
+    assert!(!tries.is_empty(), "{}: no move the rules forbid for a reason", e.id);
+    for text in &tries {
+        let ended = Run::new(e).play(text).map(|s| s.ended);
+        let failed = Ok(Some(Ended::Failed { reason: Failure::IllegalMoveTried }));
+        assert_eq!(ended, failed, "{}: {text}", e.id);
+    }
+    let moved: Vec<&String> = refused.iter().filter(|(_, t)| !*t).map(|(m, _)| m).collect();
+    let slips = ["", "a1a1", "nonsense", "e2e4e6", "z9z9"];
+    for text in slips.iter().copied().chain(moved.iter().take(200).map(|m| m.as_str())) {
+        let mut run = Run::new(e);
+        assert!(matches!(run.play(text), Err(RunError::Illegal(_))), "{}: {text:?}", e.id);
+        assert_eq!(run.ended(), None, "{}: the slip {text:?} failed it", e.id);
+    }
+}
+
+/// No goal or hint of a Jieqi exercise names what one of its face-down pieces really is
+/// (where that differs from the piece of its point, which it moves as): the player's seat
+/// does not know it before the piece is turned up.
+#[test]
+fn no_jieqi_goal_or_hint_names_a_face_down_identity() {
+    let en = messages(rodina_learn::MESSAGES[0]);
+    let course = Course::embedded(Variant::Jieqi).expect("the course");
+    let mut checked = 0;
+    for e in course.exercises() {
+        let AnyGame::Jieqi(game) = e.game() else { panic!("a Jieqi game") };
+        let hidden = hidden_identities(game.position());
+        for (part, id) in e.text_parts() {
+            if part == "done" || part == "title" {
+                continue; // shown once solved; the title is the lesson's idea
+            }
+            let text = en[&id].to_lowercase();
+            for (mover, identity) in &hidden {
+                if identity != mover {
+                    checked += 1;
+                    assert!(!text.contains(identity), "{}: {part} names the {identity}", e.id);
+                }
+            }
+        }
+    }
+    assert!(checked > 0);
+}
+
+/// For every face-down piece of `pos`: the name of the piece it moves as (its point's) and
+/// of what it really is.
+fn hidden_identities(pos: &Jieqi) -> Vec<(&'static str, &'static str)> {
+    pos.pieces()
+        .filter(|(s, _)| pos.is_face_down(*s))
+        .filter_map(|(s, _)| {
+            Some((pos.mover_at(s)?.role.name(), pos.true_piece_at(s)?.role.name()))
+        })
         .collect()
 }
 
 #[test]
 fn every_text_exists_in_both_languages_and_none_is_left_over() {
-    let en = ids(include_str!("../messages/en.ftl"));
-    let sk = ids(include_str!("../messages/sk.ftl"));
+    let en: BTreeSet<String> = messages(rodina_learn::MESSAGES[0]).into_keys().collect();
+    let sk: BTreeSet<String> = messages(rodina_learn::MESSAGES[1]).into_keys().collect();
     assert_eq!(en, sk, "English and Slovak name the same messages");
     let mut wanted: BTreeSet<String> = courses().iter().flat_map(Course::text_ids).collect();
     wanted.extend(rodina_learn::COMMON_TEXT_IDS.iter().map(|id| id.to_string()));
@@ -99,6 +269,47 @@ fn every_text_exists_in_both_languages_and_none_is_left_over() {
         wanted.extend(page.text_ids());
     }
     assert_eq!(wanted, en, "the courses' texts and the catalog's");
+}
+
+/// The course texts that read the same in both languages: a name, not a sentence.
+const SAME_IN_BOTH: [&str; 1] = [
+    // The Esperanto word for the threatened king, the game's own term in every language.
+    "course-friendly-sako-title",
+];
+
+/// Every text of every course (lesson titles, each exercise's title, goal, hints and words
+/// on success, the reasons a try fails) reads in both languages: not empty, no placeable
+/// left, and translated, the Slovak not the English.
+#[test]
+fn every_course_text_is_written_in_english_and_slovak() {
+    let en = messages(rodina_learn::MESSAGES[0]);
+    let sk = messages(rodina_learn::MESSAGES[1]);
+    let mut ids: Vec<String> = courses().iter().flat_map(Course::text_ids).collect();
+    ids.extend(rodina_learn::COMMON_TEXT_IDS.iter().map(|id| id.to_string()));
+    let diacritics = "áäčďéíĺľňóôŕšťúýžÁČĎÉÍĽŇÓŠŤÚÝŽ";
+    let mut slovak_with_diacritics = 0;
+    for id in &ids {
+        let texts = [("en", &en), ("sk", &sk)].map(|(language, catalog)| {
+            let text = catalog.get(id).unwrap_or_else(|| panic!("no {language} message {id}"));
+            assert!(!text.trim().is_empty(), "{language} {id} is empty");
+            assert!(!text.contains(['{', '}']), "{language} {id} has a placeable");
+            text
+        });
+        if SAME_IN_BOTH.contains(&id.as_str()) {
+            assert_eq!(texts[0], texts[1], "{id} is listed as the same in both");
+        } else {
+            assert_ne!(texts[0], texts[1], "{id} is not translated");
+        }
+        if texts[1].contains(|c| diacritics.contains(c)) {
+            slovak_with_diacritics += 1;
+        }
+    }
+    // Slovak without diacritics would be a sign of text typed on the wrong keyboard.
+    assert!(
+        slovak_with_diacritics * 10 >= ids.len() * 8,
+        "{slovak_with_diacritics} of {}",
+        ids.len()
+    );
 }
 
 #[test]
@@ -115,9 +326,25 @@ fn bad_course_files_are_typed_errors() {
     assert!(matches!(bad("\"par\":1", "\"par\":0"), CourseError::Goal { .. }));
     assert!(matches!(bad("[\"f3\"]", "[]"), CourseError::Goal { .. }));
     assert!(matches!(bad("reach", "reveal"), CourseError::Goal { .. }));
+    assert!(matches!(bad("reach", "move-revealed"), CourseError::Goal { .. }));
     assert!(matches!(bad("reach", "fly"), CourseError::Json(_)));
     assert!(matches!(bad("\"par\":1", "\"par\":1,\"colour\":2"), CourseError::Json(_)));
+    for reply in ["", "+", "a9 b7", "++"] {
+        let with = format!("\"par\":1,\"replies\":[\"{reply}\"]");
+        assert!(matches!(bad("\"par\":1", &with), CourseError::Reply { .. }), "{reply:?}");
+    }
+    let checked = good.replace("\"par\":1", "\"par\":1,\"replies\":[\"a9b7+\"]");
+    let e = Course::from_json(&checked).expect("a reply that must give check");
+    let reply = &e.exercises().next().expect("the exercise").replies[0];
+    assert_eq!(
+        (reply.text.as_str(), reply.gives_check, reply.to_string()),
+        ("a9b7", true, "a9b7+".into())
+    );
     let no_opponent = bad("n8/", "9/");
     assert!(matches!(no_opponent, CourseError::Over(_) | CourseError::Fen { .. }), "{no_opponent}");
     assert!(matches!(Course::from_json("{"), Err(CourseError::Json(_))));
+    // The side to move is the player's, whatever colour it is.
+    let black = good.replace("4N4 w", "4N4 b").replace("\"f3\"", "\"b7\"");
+    let course = Course::from_json(&black).expect("Green plays");
+    assert_eq!(course.exercises().next().map(|e| e.player), Some(Color::Black));
 }

@@ -3,35 +3,13 @@
 //! the original piece names, the sources), and every heading and paragraph it shows exists,
 //! non-empty, in English and in Slovak.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use rodina_learn::{Page, SectionKind};
 use rodina_rules::Variant;
 
-/// The messages of a Fluent file, id to text (a text may go on in indented lines).
-fn messages(ftl: &str) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    let mut last: Option<String> = None;
-    for line in ftl.lines() {
-        if line.starts_with(|c: char| c.is_ascii_lowercase()) {
-            if let Some((id, text)) = line.split_once(" =") {
-                let id = id.trim().to_string();
-                out.insert(id.clone(), text.trim().to_string());
-                last = Some(id);
-                continue;
-            }
-        }
-        match (&last, line.starts_with(' ')) {
-            (Some(id), true) => {
-                let text = out.get_mut(id).expect("the message goes on");
-                text.push(' ');
-                text.push_str(line.trim());
-            }
-            _ => last = None,
-        }
-    }
-    out
-}
+mod support;
+use support::messages;
 
 fn pages() -> Vec<(Variant, Page)> {
     Variant::ALL.iter().map(|&v| (v, Page::embedded(v).expect("the game's page"))).collect()

@@ -13,7 +13,8 @@ pub use rodina_learn::SectionKind;
 pub enum CoursePhase {
     /// The player is to move: taps are taken.
     Playing,
-    /// The player's move was played; the opponent's scripted reply waits to be played
+    /// The player's move was played; the opponent's reply (the script's, or the answer it
+    /// must make where it cannot pass) waits to be played
     /// ([`crate::CourseSession::play_opponent`]) a moment later, so the player sees it.
     Replying,
     /// The goal is met.
@@ -37,8 +38,11 @@ pub enum CourseFailure {
     PieceLeftToBeTaken,
     /// The player tried a move the rules forbid, which the exercise teaches.
     IllegalMoveTried,
-    /// A scripted reply took a piece of the player's.
+    /// A reply took a piece of the player's.
     PieceLost,
+    /// The player's move left the line the scripted replies follow: the next one can no
+    /// longer be played.
+    OffScript,
     /// The game ended without the goal.
     GameOver,
 }
@@ -55,6 +59,7 @@ impl CourseFailure {
                 Some(CourseFailure::IllegalMoveTried)
             }
             Ended::Failed { reason: Failure::PieceLost } => Some(CourseFailure::PieceLost),
+            Ended::OffScript => Some(CourseFailure::OffScript),
             Ended::GameOver => Some(CourseFailure::GameOver),
         }
     }
@@ -170,7 +175,7 @@ pub enum CourseTap {
     ChoosePromotion(PromotionChoice),
     /// Nothing happened, for this reason.
     Refused(Refusal),
-    /// The move was played. A scripted reply, if one is due, waits for
+    /// The move was played. The opponent's reply, if one is due, waits for
     /// [`crate::CourseSession::play_opponent`].
     Played {
         /// The move, as the player's seat writes it.

@@ -2,7 +2,7 @@
 //! a small state machine between the taps, the exercise's run ([`Run`]) and the board.
 //!
 //! The run holds the truth of the exercise's game (a Jieqi exercise's face-down identities
-//! included) and judges every move: it collects targets, plays the scripted replies, and
+//! included) and judges every move: it collects targets, plays the opponent's replies, and
 //! ends solved with a score or failed with a reason. It never leaves this session. The board
 //! the player sees and taps on is the player's seat's own record ([`crate::view_table`]),
 //! the same as a puzzle's: each move the run takes is played there as that seat writes it
@@ -12,18 +12,22 @@
 //! Moves are entered with the taps and drags of a game (the shared [`Input`]: Friendly
 //! chains step by step, promotion choices). The board offers only legal moves, so a move the
 //! rules forbid is refused before it is a move; where an exercise teaches such a rule (it
-//! fails on [`rodina_learn::Failure::IllegalMoveTried`]), the refused try fails it. A
-//! scripted reply waits for [`CourseSession::play_opponent`], which the screen calls a
-//! moment later, so the player sees it played. Where the script says nothing, the opponent
-//! passes: the run sets the position up anew with the player to move, and so does the board,
-//! keeping the moves shown before.
+//! fails on [`rodina_learn::Failure::IllegalMoveTried`]), a refused try at it fails it, and a
+//! slip of the finger does not ([`rodina_learn::forbidden_by_rule`] tells them apart). The
+//! opponent's reply (the script's, or the answer it must make where it cannot pass: in
+//! check) waits for [`CourseSession::play_opponent`], which the screen calls a moment later,
+//! so the player sees it played. Where the script says nothing and the opponent may pass, the
+//! run sets the position up anew with the player to move, and so does the board, keeping the
+//! moves and the captures shown before.
 //!
 //! A solve's score joins the best scores the session knows at once (its stars show), and
 //! waits to be written to the Store off the UI's thread ([`CourseSession::pending_scores`]).
 
 use std::sync::Arc;
 
-use rodina_learn::{Course, Ended, Exercise, ExerciseId, Progress, Run, RunError, Score};
+use rodina_learn::{
+    Course, Ended, Exercise, ExerciseId, Progress, Run, RunError, Score, forbidden_by_rule,
+};
 use rodina_rules::{Color, IllegalMoveReason, Seat, Variant};
 
 use crate::board::{Marks, draw, move_rows, player_bars};
@@ -35,7 +39,7 @@ use crate::input::{Entered, Input};
 use crate::model::{Awaiting, BoardView, MoveRecord, PieceKind, Point, Refusal, TapResult};
 use crate::store::Store;
 use crate::text::{self, Language};
-use crate::view_table::{SeatRecord, seat_record_after};
+use crate::view_table::{SeatRecord, Shown, seat_record_after};
 
 /// The scores a session has and has not yet seen written: what saving writes, copied from
 /// the session ([`CourseSession::pending_scores`]), to write without holding it.
@@ -75,9 +79,11 @@ pub struct CourseSession {
     /// The player's seat's record, as the screen shows it.
     board: Box<dyn SeatRecord>,
     input: Input,
-    /// The moves shown before the run's game began anew (each time the opponent passed).
-    earlier: Vec<MoveRecord>,
-    /// The scripted reply the run has played, as the player's seat writes it, not yet shown.
+    /// What the board showed before the run's game began anew (each time the opponent
+    /// passed): the moves and the captures.
+    earlier: Shown,
+    /// The opponent's reply the run has played (the script's, or the answer it had to make),
+    /// as the player's seat writes it, not yet shown.
     reply: Option<String>,
     /// How many of the exercise's hints are shown.
     hints: u32,
@@ -102,23 +108,20 @@ impl std::fmt::Debug for CourseSession {
     }
 }
 
-/// Whether a refusal is a try at a move the rules forbid, rather than a slip of the finger:
-/// a piece that cannot move at all (a pinned horse), or a step the rules name a reason
-/// against (the generals would face each other, a king would bond). A point the piece could
-/// never reach from where it stands is taken for a slip, and refused as in a game. (Friendly
-/// chess names every refused step alike, so there every refused step is a try.)
-fn is_a_try(refusal: &Refusal) -> bool {
+/// Whether a refusal in `game` is a try at a move the rules forbid, rather than a slip of
+/// the finger: a piece that cannot move at all (a pinned horse), or a step the rules forbid
+/// for a reason of their own ([`forbidden_by_rule`]: the generals would face each other, the
+/// king would step into a bond). A point the piece could never reach from where it stands is
+/// a slip, and refused as in a game.
+fn is_a_try(game: &rodina_rules::AnyGame, refusal: &Refusal) -> bool {
     match refusal {
         Refusal::NoLegalMove { .. } => true,
-        Refusal::IllegalMove { reason } => !matches!(
-            reason,
-            IllegalMoveReason::CannotReach { .. }
-                | IllegalMoveReason::NotAKnightJump { .. }
-                | IllegalMoveReason::OwnKnightThere { .. }
-                | IllegalMoveReason::NoPiece { .. }
-                | IllegalMoveReason::NotYourPiece { .. }
-        ),
-        _ => false,
+        Refusal::IllegalMove { reason } => forbidden_by_rule(game, reason),
+        Refusal::GameOver
+        | Refusal::NotYourTurn
+        | Refusal::OffBoard
+        | Refusal::EmptyPoint
+        | Refusal::OpponentPiece { .. } => false,
     }
 }
 
@@ -134,7 +137,7 @@ impl CourseSession {
             CourseError::UnknownExercise { variant: course.variant, id: format!("#{index}") }
         })?;
         let run = Run::new(&exercise);
-        let board = seat_board(&run, Vec::new());
+        let board = seat_board(&run, Shown::default());
         Ok(CourseSession {
             best_before: progress.best(&exercise.id),
             course,
@@ -142,7 +145,7 @@ impl CourseSession {
             run,
             board,
             input: Input::default(),
-            earlier: Vec::new(),
+            earlier: Shown::default(),
             reply: None,
             hints: 0,
             refused: None,
@@ -255,7 +258,7 @@ impl CourseSession {
     /// A refused tap: a try at a forbidden move fails an exercise that teaches the rule.
     fn refused(&mut self, refusal: Refusal) -> CourseTap {
         if self.phase() != CoursePhase::Playing
-            || !is_a_try(&refusal)
+            || !is_a_try(self.run.game(), &refusal)
             || self.run.illegal_move_tried().is_none()
         {
             return CourseTap::Refused(refusal);
@@ -299,7 +302,7 @@ impl CourseSession {
             self.reply = Some(reply);
         } else if self.run.ended().is_none() && self.board.to_move() != self.run.game().turn() {
             // The opponent passed: the run's game began anew with the player to move.
-            self.earlier = self.board.moves().to_vec();
+            self.earlier = Shown::of(self.board.as_ref(), seat);
             self.board = seat_board(&self.run, self.earlier.clone());
         }
         if let Some(Ended::Solved { score }) = self.run.ended() {
@@ -315,7 +318,7 @@ impl CourseSession {
         self.board = seat_board(&self.run, self.earlier.clone());
     }
 
-    /// Plays the scripted reply now due and returns it; `None` when none is due.
+    /// Plays the opponent's reply now due and returns it; `None` when none is due.
     pub fn play_opponent(&mut self) -> Option<MoveRecord> {
         let text = self.reply.take()?;
         self.input.clear();
@@ -371,9 +374,9 @@ impl CourseSession {
         self.index = index;
         self.best_before = self.progress.best(&exercise.id);
         self.run = Run::new(&exercise);
-        self.board = seat_board(&self.run, Vec::new());
+        self.board = seat_board(&self.run, Shown::default());
         self.input = Input::default();
-        self.earlier = Vec::new();
+        self.earlier = Shown::default();
         self.reply = None;
         self.refused = None;
     }
@@ -549,8 +552,8 @@ impl CourseSession {
     }
 }
 
-/// The player's seat's board of `run`'s game, after the moves shown before it began.
-fn seat_board(run: &Run, earlier: Vec<MoveRecord>) -> Box<dyn SeatRecord> {
+/// The player's seat's board of `run`'s game, after what was shown before it began.
+fn seat_board(run: &Run, earlier: Shown) -> Box<dyn SeatRecord> {
     let seat = Seat::Player(run.exercise().player);
     seat_record_after(run.game().view(seat), earlier)
 }

@@ -158,6 +158,66 @@ fn the_opponent_passes_where_the_script_is_silent_and_the_moves_stay_listed() {
     );
 }
 
+/// A check where the script is silent: the opponent cannot pass while in check, so it
+/// answers (its general steps aside), shown like a reply; then the player goes on, and the
+/// move list holds every move.
+#[test]
+fn an_opponent_in_check_answers_and_the_player_goes_on() {
+    let store = store();
+    let mut s = open(&store, Variant::Xiangqi, "chariot");
+    assert!(matches!(enter(&mut s, "a1a10"), CourseTap::Played { .. }));
+    let v = s.view();
+    assert_eq!(v.phase, CoursePhase::Replying, "{}", v.status);
+    assert_eq!(v.status, "Black replies…");
+    let answer = s.play_opponent().expect("the general's answer");
+    assert_eq!((answer.coordinate.as_str(), answer.side), ("f10f9", Color::Black));
+    let v = s.view();
+    assert_eq!((v.phase, v.board.to_move), (CoursePhase::Playing, Color::White));
+    assert_eq!(v.status, "Your move (Red)");
+    assert_eq!(v.board.move_rows.len(), 1);
+    assert_eq!(v.board.move_rows[0].second.as_deref(), Some(answer.notation.as_str()));
+    // The player's own pieces answer the taps again.
+    assert_eq!(s.tap(pt("a10")), CourseTap::Selected(pt("a10")));
+    assert!(matches!(s.tap(pt("a6")), CourseTap::Played { .. }));
+    let v = play(&mut s, &["a6h6"]);
+    assert_eq!(v.phase, CoursePhase::Solved, "{}", v.status);
+    assert_eq!(v.board.ply_count, 4, "three moves and the answer");
+    assert_eq!(v.moves, 3);
+}
+
+/// The pieces taken stay on the players' bars when the opponent passes (the run's game
+/// begins anew, and the board with it), in every game that counts captures.
+#[test]
+fn captures_stay_on_the_bars_after_a_pass() {
+    let store = store();
+    let xiangqi = r#"{"variant":"xiangqi","lessons":[{"id":"l","exercises":[
+        {"id":"e","fen":"3k5/9/9/9/p8/9/9/9/9/R3K4 w - - 0 1","goal":{"kind":"reach"},
+         "targets":["a6","b6"],"par":2}]}]}"#;
+    let jieqi = r#"{"variant":"jieqi","lessons":[{"id":"l","exercises":[
+        {"id":"e","fen":"x7x/4k4/9/9/9/9/9/9/9/R2K5 w rn 0 1","goal":{"kind":"capture-all"},
+         "targets":["a10","i10","a5"],"par":3}]}]}"#;
+    let courses = Courses::from_json(&[xiangqi, jieqi]).unwrap();
+    let mut games = vec![
+        (courses.open(&store, Variant::Xiangqi, "e").unwrap(), "a1a6"),
+        (courses.open(&store, Variant::Jieqi, "e").unwrap(), "a1a10"),
+        (open(&store, Variant::JesonMor, "take-two"), "c1d3"),
+    ];
+    for (s, capture) in &mut games {
+        // A position set up without its history counts what is missing as taken (Jieqi):
+        // the move adds one to whatever the bars show.
+        let bars = |v: &CourseView| -> Vec<usize> {
+            v.board.players.iter().map(|p| p.captured.len()).collect()
+        };
+        let before = bars(&s.view());
+        let v = play(s, &[capture]);
+        assert_eq!(v.phase, CoursePhase::Playing, "{capture}: {}", v.status);
+        assert_eq!(v.board.to_move, s.player(), "{capture}: the opponent passed");
+        assert_eq!(bars(&v), [before[0] + 1, before[1]], "{capture}: {:?}", v.board.players);
+        let taken = v.board.players[0].captured.last().copied().expect("the piece taken");
+        assert_eq!(taken.side, !s.player(), "{capture}");
+    }
+}
+
 #[test]
 fn a_scripted_reply_waits_for_the_screen_and_can_win_the_exercise() {
     let store = store();
@@ -203,6 +263,10 @@ fn every_failure_the_courses_use_fails_with_its_reason() {
     assert!(v.can_retry && v.score.is_none());
     let mut s = open(&store, Variant::Friendly, "king-never-bonds");
     assert_eq!(s.tap(pt("e1")), CourseTap::Selected(pt("e1")));
+    // A point no king step reaches is a slip: refused, and the king stays in hand.
+    let slip = s.tap(pt("a5"));
+    assert!(matches!(slip, CourseTap::Refused(Refusal::IllegalMove { .. })), "{slip:?}");
+    assert_eq!(s.phase(), CoursePhase::Playing);
     assert!(matches!(s.tap(pt("d2")), CourseTap::Illegal { .. }));
     assert_eq!(s.view().failure, Some(CourseFailure::IllegalMoveTried));
     // A point the general could never reach is a slip of the finger, not a try.
@@ -210,7 +274,6 @@ fn every_failure_the_courses_use_fails_with_its_reason() {
     assert_eq!(s.tap(pt("e1")), CourseTap::Selected(pt("e1")));
     let slip = s.tap(pt("a5"));
     assert!(matches!(slip, CourseTap::Refused(Refusal::IllegalMove { .. })), "{slip:?}");
-    assert_eq!(s.phase(), CoursePhase::Playing);
     assert_eq!(s.phase(), CoursePhase::Playing);
     // An exercise that does not teach the rule only refuses the try.
     let mut s = open(&store, Variant::Xiangqi, "horse-leg");
@@ -220,9 +283,11 @@ fn every_failure_the_courses_use_fails_with_its_reason() {
     assert_eq!(s.phase(), CoursePhase::Playing);
 
     // A piece left to be taken, in Jeson Mor and in Friendly chess (the king left open).
-    for (variant, id, mv) in
-        [(Variant::JesonMor, "escape", "e1f3"), (Variant::Friendly, "sako", "e1d1")]
-    {
+    for (variant, id, mv) in [
+        (Variant::JesonMor, "escape", "e1f3"),
+        (Variant::JesonMor, "clear-the-way", "d3e5"),
+        (Variant::Friendly, "sako", "e1d1"),
+    ] {
         let mut s = open(&store, variant, id);
         assert!(matches!(enter(&mut s, mv), CourseTap::Played { .. }), "{id}");
         let v = s.view();
@@ -231,7 +296,11 @@ fn every_failure_the_courses_use_fails_with_its_reason() {
     }
 
     // A piece lost to the scripted reply: the reply shows first, then the failure.
-    let mut s = open(&store, Variant::JesonMor, "clear-the-way");
+    let text = r#"{"variant":"jesonmor","lessons":[{"id":"l","exercises":[
+        {"id":"e","fen":"n8/9/9/2n6/9/9/3N5/9/9 w - - 0 1","goal":{"kind":"win","reason":"centre"},
+         "replies":["c6e5"],"fail":["piece-lost"],"par":2}]}]}"#;
+    let courses = Courses::from_json(&[text]).unwrap();
+    let mut s = courses.open(&store, Variant::JesonMor, "e").unwrap();
     assert!(matches!(enter(&mut s, "d3e5"), CourseTap::Played { .. }));
     assert_eq!(s.phase(), CoursePhase::Replying);
     assert_eq!(s.view().failure, None, "not before the reply is shown");
@@ -239,6 +308,22 @@ fn every_failure_the_courses_use_fails_with_its_reason() {
     let v = s.view();
     assert_eq!((v.phase, v.failure), (CoursePhase::Failed, Some(CourseFailure::PieceLost)));
     assert_eq!(v.result.as_deref(), Some("A piece of yours was taken. Try again."));
+
+    // A move that leaves the scripted line: the chariot's next reply would give no check, so
+    // the exercise ends rather than go on without the checks it is about.
+    let mut s = open(&store, Variant::Xiangqi, "endless-checks");
+    assert!(matches!(enter(&mut s, "e2e3"), CourseTap::Played { .. }));
+    let v = s.view();
+    assert_eq!((v.phase, v.failure), (CoursePhase::Failed, Some(CourseFailure::OffScript)));
+    assert_eq!(
+        v.result.as_deref(),
+        Some(
+            "Your move left the line this exercise follows: your opponent's planned reply no \
+             longer fits. Try again."
+        )
+    );
+    assert_eq!(s.play_opponent(), None, "no reply is shown");
+    assert_eq!(s.tap(pt("e3")), CourseTap::Refused(Refusal::GameOver));
 
     // The game over without the goal: a mate where the exercise asks for a win by no moves.
     let mut s = open(&store, Variant::Xiangqi, "no-moves");
@@ -349,7 +434,7 @@ fn hints_show_one_by_one_and_stay_for_a_retry() {
     assert!(!v.can_hint && !s.hint(), "two hints, no more");
     s.tap(pt("d3"));
     s.tap(pt("e5"));
-    s.play_opponent();
+    assert_eq!(s.phase(), CoursePhase::Failed, "the knight on e5 was left to be taken");
     assert!(s.retry());
     assert_eq!(s.view().hints.len(), 2, "the hints stay shown for another try");
     assert!(s.next_exercise());

@@ -121,17 +121,17 @@ final class CourseTests: XCTestCase {
     }
 
     @MainActor
-    func testAFailureSaysWhyTheReplyIsShownFirstAndARetryStartsAgain() async throws {
+    func testAFailureSaysWhyAndARetryStartsAgain() async throws {
         let h = Harness(dir: try temporaryDirectory(for: self))
         try await h.start()
-        // The knight on e5 is taken by the scripted reply: the reply shows, then the failure.
+        // The knight on e5 is left to the guard on c6: the move fails the exercise at once.
         let c = try await h.exercise(.jesonMor, "clear-the-way")
         h.enter(c, "d3e5")
         let failed = try await h.over(c, .failed)
-        XCTAssertEqual(failed.failure, .pieceLost)
-        XCTAssertEqual(failed.result, "A piece of yours was taken. Try again.")
+        XCTAssertEqual(failed.failure, .pieceLeftToBeTaken)
+        XCTAssertEqual(failed.result, "A piece of yours was left to be taken. Try again.")
         XCTAssertEqual(failed.status, failed.result)
-        XCTAssertEqual(failed.moves.reduce(0) { $0 + ($1.first == nil ? 0 : 1) + ($1.second == nil ? 0 : 1) }, 2, "the move and the reply")
+        XCTAssertEqual(failed.moves.reduce(0) { $0 + ($1.first == nil ? 0 : 1) + ($1.second == nil ? 0 : 1) }, 1, "the move alone")
         XCTAssertEqual(failed.stars, 0)
         // Tried again, or left for the next one.
         XCTAssertTrue(failed.canRetry && failed.canNext)
@@ -147,6 +147,22 @@ final class CourseTests: XCTestCase {
         try await h.play(c, ["b4c6", "d3e5", "e5f7"])
         let solved = try await h.over(c, .solved)
         XCTAssertEqual(solved.stars, 3)
+        XCTAssertTrue(h.app.back())
+
+        // A check where the script is silent: the general answers, shown as a reply, and the
+        // chariot goes on to both targets.
+        let chariot = try await h.exercise(.xiangqi, "chariot")
+        try await h.play(chariot, ["a1a10", "a10a6", "a6h6"])
+        let answered = try await h.over(chariot, .solved)
+        XCTAssertEqual(answered.moves.reduce(0) { $0 + ($1.first == nil ? 0 : 1) + ($1.second == nil ? 0 : 1) }, 4, "three moves and the answer")
+        XCTAssertTrue(h.app.back())
+
+        // A move that leaves the scripted line of checks ends the exercise with its reason.
+        let checks = try await h.exercise(.xiangqi, "endless-checks")
+        h.enter(checks, "e2e3")
+        let off = try await h.over(checks, .failed)
+        XCTAssertEqual(off.failure, .offScript)
+        XCTAssertTrue(off.result?.hasPrefix("Your move left the line this exercise follows") ?? false)
         XCTAssertTrue(h.app.back())
 
         // A try at a move the rules forbid, where the exercise teaches that rule.

@@ -142,16 +142,16 @@ class CourseTest {
         }
 
     @Test
-    fun `a failure says why, the reply is shown first, and a retry starts again`(): Unit = Harness(dir).use { h ->
+    fun `a failure says why, an answer in check is shown, and a retry starts again`(): Unit = Harness(dir).use { h ->
         h.start()
-        // The knight on e5 is taken by the scripted reply: the reply shows, then the failure.
+        // The knight on e5 is left to the guard on c6: the move fails the exercise at once.
         val c = h.exercise(Variant.JESON_MOR, "clear-the-way")
         h.enter(c, "d3e5")
         val failed = h.over(c, CoursePhase.FAILED)
-        assertEquals(CourseFailure.PIECE_LOST, failed.failure)
-        assertEquals("A piece of yours was taken. Try again.", failed.result)
+        assertEquals(CourseFailure.PIECE_LEFT_TO_BE_TAKEN, failed.failure)
+        assertEquals("A piece of yours was left to be taken. Try again.", failed.result)
         assertEquals(failed.result, failed.status)
-        assertEquals(2, failed.moves.sumOf { listOfNotNull(it.first, it.second).size }, "the move and the reply")
+        assertEquals(1, failed.moves.sumOf { listOfNotNull(it.first, it.second).size }, "the move alone")
         assertEquals(0, failed.stars)
         // Tried again, or left for the next one.
         assertTrue(failed.canRetry && failed.canNext)
@@ -166,6 +166,22 @@ class CourseTest {
         // Taking the guard first, then the centre and out: solved in par.
         h.play(c, listOf("b4c6", "d3e5", "e5f7"))
         assertEquals(3, h.over(c, CoursePhase.SOLVED).stars)
+        h.onMain { h.app.back() }
+
+        // A check where the script is silent: the general answers, shown as a reply, and the
+        // chariot goes on to both targets.
+        val chariot = h.exercise(Variant.XIANGQI, "chariot")
+        h.play(chariot, listOf("a1a10", "a10a6", "a6h6"))
+        val answered = h.over(chariot, CoursePhase.SOLVED)
+        assertEquals(4, answered.moves.sumOf { listOfNotNull(it.first, it.second).size }, "three moves and the answer")
+        h.onMain { h.app.back() }
+
+        // A move that leaves the scripted line of checks ends the exercise with its reason.
+        val checks = h.exercise(Variant.XIANGQI, "endless-checks")
+        h.enter(checks, "e2e3")
+        val off = h.over(checks, CoursePhase.FAILED)
+        assertEquals(CourseFailure.OFF_SCRIPT, off.failure)
+        assertTrue(off.result!!.startsWith("Your move left the line this exercise follows"), off.result)
         h.onMain { h.app.back() }
 
         // A try at a move the rules forbid, where the exercise teaches that rule.
