@@ -86,6 +86,13 @@ course-jesonmor-take-and-hold-goal = Win by the centre: take the knight on e5, s
 course-jesonmor-take-and-hold-hint-1 = A knight that takes onto e5 holds it like one that simply moved there.
 course-jesonmor-take-and-hold-done = Taking onto the centre counts too.
 
+course-jesonmor-lesson-draw = Draws
+course-jesonmor-fifty-moves-title = Fifty moves
+course-jesonmor-fifty-moves-goal = No knight has been taken for 99 half-moves, and the enemy knight on e5 will win by leaving it. Save the game: make it a draw by the fifty-move rule.
+course-jesonmor-fifty-moves-hint-1 = Fifty moves by each side, a hundred half-moves, without a capture are a draw. Your next move is the hundredth.
+course-jesonmor-fifty-moves-hint-2 = Take nothing: a capture starts the count again, and then the knight on e5 leaves and wins.
+course-jesonmor-fifty-moves-done = A draw. Jeson Mor is also drawn when the same position comes three times.
+
 course-jesonmor-lesson-first-win = Your first win
 course-jesonmor-first-win-title = A whole game
 course-jesonmor-first-win-goal = Win the game through the centre.
@@ -124,6 +131,12 @@ course-xiangqi-elephant-eye-title = The elephant's eye
 course-xiangqi-elephant-eye-goal = Bring the elephant to the marked point.
 course-xiangqi-elephant-eye-hint-1 = A piece on the point between blocks the elephant (it stands on its eye). Move it away first.
 course-xiangqi-elephant-eye-done = An elephant is blocked as a horse is, by the point it passes.
+
+course-xiangqi-river-title = Never across the river
+course-xiangqi-river-goal = Take the horse on e7.
+course-xiangqi-river-hint-1 = Your elephant would reach e7 in one move, but an elephant never crosses the river.
+course-xiangqi-river-hint-2 = The soldier may cross: one point forward across the river, then one more.
+course-xiangqi-river-done = Elephants stay home and defend; soldiers cross the river and attack.
 
 course-xiangqi-advisor-title = The advisor
 course-xiangqi-advisor-goal = Visit both marked points with the advisor.
@@ -171,6 +184,12 @@ course-xiangqi-mate-title = Checkmate
 course-xiangqi-mate-goal = Checkmate in one move.
 course-xiangqi-mate-hint-1 = One chariot already shuts the general's row of escape; the other gives check on its own rank.
 course-xiangqi-mate-done = Checkmate: the general cannot escape the check, and you have won.
+
+course-xiangqi-palace-title = The palace walls
+course-xiangqi-palace-goal = Checkmate in one move.
+course-xiangqi-palace-hint-1 = The general never leaves its palace: c8 and d7 lie outside it, so it cannot step there.
+course-xiangqi-palace-hint-2 = Your horse already guards d9. Check the general along its rank.
+course-xiangqi-palace-done = The palace shelters the general, and it traps it too.
 
 course-xiangqi-no-moves-title = No move is a loss
 course-xiangqi-no-moves-goal = Win by leaving your opponent without a legal move.

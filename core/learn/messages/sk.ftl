@@ -86,6 +86,13 @@ course-jesonmor-take-and-hold-goal = Vyhraj stredom: vezmi jazdca na e5, prežij
 course-jesonmor-take-and-hold-hint-1 = Jazdec, ktorý na e5 vezme, ho drží rovnako ako ten, ktorý tam len skočil.
 course-jesonmor-take-and-hold-done = Aj braním sa dá do stredu vstúpiť.
 
+course-jesonmor-lesson-draw = Remíza
+course-jesonmor-fifty-moves-title = Päťdesiat ťahov
+course-jesonmor-fifty-moves-goal = Už 99 polťahov nebol vzatý žiadny jazdec a nepriateľský jazdec na e5 vyhrá, keď z neho odíde. Zachráňte partiu: dosiahnite remízu podľa pravidla päťdesiatich ťahov.
+course-jesonmor-fifty-moves-hint-1 = Päťdesiat ťahov každej strany, teda sto polťahov, bez brania je remíza. Váš ďalší ťah je stý.
+course-jesonmor-fifty-moves-hint-2 = Nič neberte: branie začne počítanie odznova a jazdec na e5 potom odíde a vyhrá.
+course-jesonmor-fifty-moves-done = Remíza. Jeson Mor sa končí remízou aj vtedy, keď sa tá istá pozícia zopakuje tretíkrát.
+
 course-jesonmor-lesson-first-win = Tvoja prvá výhra
 course-jesonmor-first-win-title = Celá partia
 course-jesonmor-first-win-goal = Vyhraj partiu cez stred.
@@ -124,6 +131,12 @@ course-xiangqi-elephant-eye-title = Slonie oko
 course-xiangqi-elephant-eye-goal = Dostaň slona na označený bod.
 course-xiangqi-elephant-eye-hint-1 = Figúra na bode medzi tým slona zablokuje (stojí mu na oku). Najprv ju odsuň.
 course-xiangqi-elephant-eye-done = Slona blokuje bod, cez ktorý ide, tak ako koňa.
+
+course-xiangqi-river-title = Nikdy cez rieku
+course-xiangqi-river-goal = Vezmite koňa na e7.
+course-xiangqi-river-hint-1 = Váš slon by sa na e7 dostal jedným ťahom, ale slon nikdy neprekročí rieku.
+course-xiangqi-river-hint-2 = Vojak rieku prekročiť môže: o bod dopredu cez rieku a potom ešte o jeden.
+course-xiangqi-river-done = Slony zostávajú doma a bránia, vojaci prekračujú rieku a útočia.
 
 course-xiangqi-advisor-title = Radca
 course-xiangqi-advisor-goal = Navštív radcom obe označené body.
@@ -171,6 +184,12 @@ course-xiangqi-mate-title = Mat
 course-xiangqi-mate-goal = Daj mat jedným ťahom.
 course-xiangqi-mate-hint-1 = Jeden voz už generálovi zatvára rad na útek; druhý dá šach po jeho rade.
 course-xiangqi-mate-done = Mat: generál pred šachom neunikne a ty si vyhral.
+
+course-xiangqi-palace-title = Múry paláca
+course-xiangqi-palace-goal = Dajte mat jedným ťahom.
+course-xiangqi-palace-hint-1 = Generál nikdy neopustí svoj palác: c8 a d7 ležia mimo neho, takže tam vstúpiť nemôže.
+course-xiangqi-palace-hint-2 = Váš kôň už stráži d9. Dajte generálovi šach po jeho rade.
+course-xiangqi-palace-done = Palác generála chráni, ale zároveň ho aj väzní.
 
 course-xiangqi-no-moves-title = Bez ťahu sa prehráva
 course-xiangqi-no-moves-goal = Vyhraj tým, že súperovi nenecháš žiadny povolený ťah.

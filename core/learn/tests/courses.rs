@@ -7,10 +7,11 @@
 use std::collections::BTreeSet;
 
 use rodina_learn::{
-    Course, CourseError, Ended, Exercise, Failure, Run, RunError, forbidden_by_rule,
+    Course, CourseError, Ended, Exercise, Failure, Goal, Run, RunError, forbidden_by_rule,
 };
 use rodina_rules::jieqi::Jieqi;
-use rodina_rules::{AnyGame, Color, ParseMoveError, PlayError, Point, Variant};
+use rodina_rules::xiangqi::{self, Role};
+use rodina_rules::{AnyGame, Color, ParseMoveError, PlayError, Point, Variant, WinReason};
 
 mod support;
 use support::messages;
@@ -44,6 +45,12 @@ fn solve(e: &Exercise) -> Option<Vec<String>> {
     search(&Run::new(e), e.par, &mut |r| matches!(r.ended(), Some(Ended::Solved { .. })))
 }
 
+/// Whether the goal is met by the game ending (a win or a draw): every other goal is met in
+/// a game that goes on.
+fn ends_the_game(goal: Goal) -> bool {
+    matches!(goal, Goal::Win { .. } | Goal::Draw { .. })
+}
+
 #[test]
 fn every_exercise_is_solved_within_par_with_three_stars() {
     for course in courses() {
@@ -59,8 +66,77 @@ fn every_exercise_is_solved_within_par_with_three_stars() {
             let Some(Ended::Solved { score }) = last else { panic!("{}: {last:?}", e.id) };
             assert_eq!(score.stars().0, 3, "{}: {line:?}", e.id);
             assert!(line.len() as u32 <= e.par);
+            // A goal met on the board (a bond, a point reached) is met in a live game, not
+            // in one that the same move ended (every piece bonded, say).
+            if !ends_the_game(e.goal) {
+                let outcome = run.game().outcome();
+                assert_eq!(outcome, None, "{}: {line:?} ended the game", e.id);
+            }
         }
     }
+}
+
+/// The issue asks for draws in every game's course: each has an exercise won by a draw.
+#[test]
+fn every_course_teaches_a_draw() {
+    for course in courses() {
+        let draws: Vec<&str> = course
+            .exercises()
+            .filter(|e| matches!(e.goal, Goal::Draw { reason: Some(_) }))
+            .map(|e| e.id.name.as_str())
+            .collect();
+        assert!(!draws.is_empty(), "{}: no draw", course.variant);
+    }
+}
+
+/// Xiangqi's river and palace are met on the board, not only read in a hint: an elephant
+/// one step from its target across the river is refused the step and another piece takes
+/// it; and a mate where the general's only ways out lead out of its palace.
+#[test]
+fn the_xiangqi_course_makes_the_player_meet_the_river_and_the_palace() {
+    let course = Course::embedded(Variant::Xiangqi).expect("the course");
+    let river = course.exercise("river").expect("an exercise of the river");
+    let AnyGame::Xiangqi(game) = river.game() else { panic!("a Xiangqi game") };
+    let pos = game.position();
+    let target = river.targets[0];
+    let elephant = pos
+        .pieces()
+        .filter(|(_, p)| p.color == river.player && p.role == Role::Elephant)
+        .map(|(s, _)| Point::from(s))
+        .find(|e| e.file.abs_diff(target.file) == 2 && e.rank.abs_diff(target.rank) == 2)
+        .expect("an elephant a step from the target");
+    let across = |p: Point| (p.rank >= 5) != (river.player == Color::Black);
+    assert!(!across(elephant) && across(target), "the river lies between");
+    let mut g = river.game();
+    let step = format!("{elephant}{target}");
+    assert!(g.play_text(&step).is_err(), "{step} crosses the river");
+    let line = solve(river).expect("solved");
+    assert!(line.iter().all(|m| !m.starts_with(&elephant.to_string())), "{line:?}");
+
+    let palace = course.exercise("palace").expect("an exercise of the palace");
+    assert!(matches!(palace.goal, Goal::Win { reason: Some(WinReason::Checkmate) }));
+    let line = solve(palace).expect("solved");
+    let mut run = Run::new(palace);
+    for m in &line {
+        run.play(m).expect("the solver's move");
+    }
+    let AnyGame::Xiangqi(mated) = run.game() else { panic!("a Xiangqi game") };
+    let pos = mated.position();
+    let general = Point::from(pos.general(!palace.player));
+    let in_palace = |p: Point| (3..=5).contains(&p.file) && (7..=9).contains(&p.rank);
+    let outside: Vec<Point> = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+        .iter()
+        .filter_map(|(df, dr)| {
+            let p = Point::new(
+                general.file.checked_add_signed(*df)?,
+                general.rank.checked_add_signed(*dr)?,
+            );
+            let empty =
+                xiangqi::Square::new(p.file, p.rank).is_some_and(|s| pos.piece_at(s).is_none());
+            (p.rank < 10 && p.file < 9 && empty && !in_palace(p)).then_some(p)
+        })
+        .collect();
+    assert!(!outside.is_empty(), "the general at {general} could step out but for the palace");
 }
 
 /// A Jieqi exercise's file deals its face-down pieces (the truth), but the player cannot
