@@ -27,6 +27,11 @@ pub struct ServeArgs {
     /// How long an invitation stays open.
     #[arg(long, value_name = "DURATION", default_value = "24h", value_parser = duration)]
     pub invitation_lifetime: Duration,
+    /// Messages a second one game socket may send (twice as many at once); past that they
+    /// are refused, and a socket that keeps on is closed. Raise it for test clients that
+    /// move without thinking.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    pub socket_rate: u32,
 }
 
 /// Reads `500ms`, `30s`, `2m`, `24h` (a bare number is seconds).
@@ -60,6 +65,10 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         first_move_timeout: args.first_move_timeout,
         gone_after: args.gone_after,
         invitation_lifetime: args.invitation_lifetime,
+        socket_rate: rodina_server::Rate {
+            burst: args.socket_rate.saturating_mul(2),
+            every: Duration::from_secs(1) / args.socket_rate,
+        },
         ..rodina_server::Settings::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

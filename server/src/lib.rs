@@ -67,8 +67,15 @@ pub struct Settings {
     pub gone_after: Duration,
     /// How long an invitation stays open.
     pub invitation_lifetime: Duration,
+    /// Events each live game keeps in memory for reconnects; a client further behind gets
+    /// the whole state again.
+    pub kept_events: usize,
     /// The REST rate limits.
     pub limits: Limits,
+    /// The messages one game socket may send: a burst, then one per period. Past it a
+    /// message is refused ([`rodina_protocol::WireError::RateLimited`]), and a socket that
+    /// keeps on is closed.
+    pub socket_rate: Rate,
 }
 
 /// The REST rate limits, per client address and per name.
@@ -112,7 +119,10 @@ impl Default for Settings {
             // lila's figure for a lost connection: long enough for a phone to change network.
             gone_after: Duration::from_secs(40),
             invitation_lifetime: Duration::from_secs(24 * 3600),
+            kept_events: 256,
             limits: Limits::default(),
+            // A person sends a few messages a second at most (moves, pongs, offers).
+            socket_rate: Rate { burst: 20, every: Duration::from_millis(100) },
         }
     }
 }

@@ -33,9 +33,6 @@ use crate::clock::Clock;
 use crate::http::{Problem, random_bytes};
 use crate::store::{Db, EventRow, GameProgress, GameRow, InvitationRow, StoreError};
 
-/// Events kept in memory per game for reconnects; a client further behind gets a Sync.
-pub const KEPT_EVENTS: usize = 256;
-
 /// Frames queued per connection; a connection that falls this far behind is dropped (it
 /// reconnects and catches up) so that it never holds up the game or other connections.
 pub const CONNECTION_QUEUE: usize = 128;
@@ -481,7 +478,7 @@ impl Live {
 
     fn keep(&mut self, version: u64, record: Record) {
         self.recent.push_back((version, record));
-        while self.recent.len() > KEPT_EVENTS {
+        while self.recent.len() > self.settings.kept_events.max(1) {
             self.recent.pop_front();
         }
     }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -31,12 +32,6 @@ const PING_EVERY: Duration = Duration::from_secs(5);
 /// A socket silent this long (not even a pong) is taken as lost and closed.
 const SILENT_FOR: Duration = Duration::from_secs(20);
 
-/// Messages a connection may send at once...
-const BURST: f64 = 20.0;
-
-/// ...and per second after that.
-const PER_SECOND: f64 = 10.0;
-
 /// Refused frames (malformed or over the rate) after which the socket closes.
 const STRIKES: u32 = 10;
 
@@ -56,12 +51,13 @@ pub async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Problem> {
     let game: GameId = path_name(&id, "game")?;
     let key = game.clone();
     let row = state.db.run(move |s| s.game(&key)).await?;
     let row = row.ok_or_else(|| Problem::new(ApiErrorCode::NotFound, "no such game"))?;
+    let ws = ws.map_err(|e| Problem::new(ApiErrorCode::BadRequest, e.body_text()))?;
     let seat = if row.white.account == caller.account {
         Seat::Player(Color::White)
     } else if row.black.account == caller.account {
@@ -78,16 +74,23 @@ pub async fn upgrade(
         .into_response())
 }
 
-/// A token bucket over a connection's messages.
+/// A token bucket over a connection's messages ([`crate::Settings::socket_rate`]).
 struct Bucket {
     tokens: f64,
     at: Instant,
+    burst: f64,
+    every_s: f64,
 }
 
 impl Bucket {
+    fn new(rate: crate::Rate, now: Instant) -> Bucket {
+        let burst = f64::from(rate.burst.max(1));
+        Bucket { tokens: burst, at: now, burst, every_s: rate.every.as_secs_f64().max(1e-9) }
+    }
+
     fn take(&mut self, now: Instant) -> bool {
-        let earned = now.saturating_duration_since(self.at).as_secs_f64() * PER_SECOND;
-        self.tokens = (self.tokens + earned).min(BURST);
+        let earned = now.saturating_duration_since(self.at).as_secs_f64() / self.every_s;
+        self.tokens = (self.tokens + earned).min(self.burst);
         self.at = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -128,6 +131,7 @@ fn error(code: WireError, detail: &str) -> Message {
 impl Connection {
     fn new(state: AppState, game: GameId, seat: Seat) -> Connection {
         let now = Instant::now();
+        let bucket = Bucket::new(state.settings.socket_rate, now);
         Connection {
             id: state.games.next_serial(),
             state,
@@ -135,7 +139,7 @@ impl Connection {
             seat,
             rtt: Arc::new(AtomicU32::new(NO_RTT)),
             started: now,
-            bucket: Bucket { tokens: BURST, at: now },
+            bucket,
             strikes: 0,
         }
     }

@@ -280,7 +280,8 @@ pub enum ApiErrorCode {
     /// No token, or a token that is unknown, revoked or expired (401): create an account or
     /// sign in again.
     Unauthorized,
-    /// The name or the password is wrong (401 on sign-in; 403 on a name change).
+    /// The name or the password is wrong (401), on sign-in or when a name change checks the
+    /// current password.
     WrongPassword,
     /// The caller may not do this (403), e.g. act in a game they do not play.
     Forbidden,
