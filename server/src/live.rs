@@ -22,8 +22,8 @@ use rodina_protocol::{
     Presence, Reveal, ServerMessage, SideName, Status, WireError, WireOutcome,
 };
 use rodina_rules::{
-    AnyGame, Color, DrawReason, Outcome, PlayError, Position, Seat, Truth, View, WinReason,
-    with_game,
+    AnyGame, Color, DrawReason, Outcome, PlayError, Position, ReplayError, Seat, Truth, View,
+    WinReason, with_game,
 };
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot, watch};
@@ -276,6 +276,15 @@ impl Registry {
         Ok(self.spawn(live))
     }
 
+    /// Sends a command to a game's owner if one runs (a connection's goodbye needs no owner
+    /// started for it).
+    pub async fn send_if_live(&self, id: &GameId, command: Command) {
+        let handle = self.map().get(id).cloned();
+        if let Some(h) = handle {
+            let _ = h.tx.send(command).await;
+        }
+    }
+
     /// Sends a command to a game's owner, starting it if needed.
     pub async fn send(self: &Arc<Self>, id: &GameId, command: Command) -> Result<(), LiveError> {
         let handle = self.handle(id).await?;
@@ -426,7 +435,14 @@ impl Live {
         });
         // A replay's error names a move of the truth: it goes to the server's log only.
         let game = AnyGame::replay(new.variant, new.rule_set, &row.start_truth, &moves, declared)
-            .map_err(|e| damaged(format!("replay: {e}")))?;
+            // The rules' words name moves of the truth (hidden identities): the log gets the
+            // ply alone.
+            .map_err(|e| {
+                damaged(match e {
+                    ReplayError::Move { ply, .. } => format!("move {ply} does not replay"),
+                    ReplayError::Start(_) => "the start does not set up".to_owned(),
+                })
+            })?;
         let live = Live::new(row, game, records, registry, now);
         if live.version != live.row.progress.version {
             tracing::warn!(
@@ -618,9 +634,12 @@ impl Live {
     fn join(&mut self, conn: Conn, last_version: Option<u64>, now: Instant) {
         let seat = conn.seat;
         let first_kept = self.recent.front().map_or(self.version + 1, |(v, _)| *v);
+        // Missed events must fit the connection's queue with room to spare; past that the
+        // whole state is shorter anyway.
+        let fits = |v: u64| self.version - v <= (CONNECTION_QUEUE / 2) as u64;
         let frames: Vec<ServerMessage> = match last_version {
             Some(v) if v == self.version => Vec::new(),
-            Some(v) if v < self.version && v + 1 >= first_kept => self
+            Some(v) if v < self.version && v + 1 >= first_kept && fits(v) => self
                 .recent
                 .iter()
                 .filter(|(version, _)| *version > v)
@@ -814,16 +833,19 @@ impl Live {
 
     /// Sends a stored record to every connection, as each seat may know it.
     fn publish(&mut self, version: u64, record: Record, now: Instant) {
+        // Each frame is encoded once per seat that has a connection; in an open game the
+        // players' and spectators' frames are one and the same (a rematch aside).
+        let shared = !self.hidden() && !matches!(record, Record::Rematch { .. });
         let mut cache: [Option<Utf8Bytes>; 3] = [None, None, None];
-        let frames: Vec<(Seat, Utf8Bytes)> = Seat::ALL
-            .iter()
-            .map(|&s| {
-                let m = ServerMessage::Event { v: version, e: self.event_for(&record, s) };
-                (s, Utf8Bytes::from(m.encode()))
-            })
-            .collect();
-        for (i, (_, text)) in frames.into_iter().enumerate() {
-            cache[i] = Some(text);
+        for (i, &seat) in Seat::ALL.iter().enumerate() {
+            if !self.conns.iter().any(|c| c.seat == seat) {
+                continue;
+            }
+            let reuse = if shared { cache.iter().flatten().next().cloned() } else { None };
+            cache[i] = Some(reuse.unwrap_or_else(|| {
+                let m = ServerMessage::Event { v: version, e: self.event_for(&record, seat) };
+                Utf8Bytes::from(m.encode())
+            }));
         }
         self.keep(version, record);
         self.send_all(

@@ -148,7 +148,7 @@ impl Connection {
         let end = match self.hello(&mut socket).await {
             Ok(Some(rx)) => {
                 let end = self.live(&mut socket, rx).await;
-                let _ = self.state.games.send(&self.game, Command::Leave { conn: self.id }).await;
+                self.state.games.send_if_live(&self.game, Command::Leave { conn: self.id }).await;
                 end
             }
             Ok(None) => End::Gone,

@@ -250,7 +250,7 @@ mod tests {
         let a = AccountId::from_random([7; ID_CHARS]);
         assert_eq!(a.as_str().parse::<AccountId>(), Ok(a.clone()));
         assert!(a.as_str().parse::<GameId>().is_err());
-        let g = GameId::from_random(std::array::from_fn(|i| i as u8 * 37));
+        let g = GameId::from_random(std::array::from_fn(|i| (i as u8).wrapping_mul(37)));
         assert_eq!(g.as_str().len(), 21);
         assert_eq!(serde_json::to_string(&g).unwrap(), format!("\"{g}\""));
         assert!(serde_json::from_str::<GameId>("\"g123\"").is_err());
