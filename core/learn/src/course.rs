@@ -54,7 +54,9 @@ pub enum Failure {
     /// After the player's move the opponent can take one of the player's pieces, or win at
     /// once (a Friendly chess king left threatened).
     PieceLeftToBeTaken,
-    /// The player tried a move the rules forbid (the exercise teaches that rule).
+    /// The player tried a move the rules forbid for a reason of their own (the exercise
+    /// teaches that rule; see [`crate::forbidden_by_rule`]). A slip, a text that is no move
+    /// or a move the piece could never make, does not count.
     IllegalMoveTried,
     /// A reply took one of the player's pieces.
     PieceLost,

@@ -4,7 +4,7 @@
 //! script has one; after it, the opponent passes (the same position with the player to move
 //! again, as in lichess's learn). A pass is not always possible: an opponent in check, or a
 //! Friendly chess king left threatened or a promotion owed, must move, and then it makes the
-//! answer that changes least for the player ([`forced_answer`]), deterministically, so a try
+//! answer that changes least for the player (`forced_answer`), deterministically, so a try
 //! never stops with the opponent to move.
 
 use std::collections::BTreeSet;

@@ -28,7 +28,7 @@ use std::sync::Arc;
 use rodina_learn::{
     Course, Ended, Exercise, ExerciseId, Progress, Run, RunError, Score, forbidden_by_rule,
 };
-use rodina_rules::{Color, IllegalMoveReason, Seat, Variant};
+use rodina_rules::{AnyGame, Color, IllegalMoveReason, Seat, Variant};
 
 use crate::board::{Marks, draw, move_rows, player_bars};
 use crate::course::model::{
@@ -113,7 +113,7 @@ impl std::fmt::Debug for CourseSession {
 /// for a reason of their own ([`forbidden_by_rule`]: the generals would face each other, the
 /// king would step into a bond). A point the piece could never reach from where it stands is
 /// a slip, and refused as in a game.
-fn is_a_try(game: &rodina_rules::AnyGame, refusal: &Refusal) -> bool {
+fn is_a_try(game: &AnyGame, refusal: &Refusal) -> bool {
     match refusal {
         Refusal::NoLegalMove { .. } => true,
         Refusal::IllegalMove { reason } => forbidden_by_rule(game, reason),
