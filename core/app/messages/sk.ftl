@@ -364,5 +364,5 @@ course-retry = Skúsiť znova
 course-next = Ďalšie cvičenie
 course-continue = Pokračovať
 course-page-entry = O hre
-course-page-title = O hre { $game }
+course-page-title = { $game }: o hre
 error-course-damaged = Kurz pravidiel sa nedá použiť: { $detail }
