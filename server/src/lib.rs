@@ -104,6 +104,9 @@ impl Default for Limits {
     }
 }
 
+/// The longest a timeout or lifetime setting may be (longer ones are cut to it).
+pub const LONGEST_SETTING: Duration = Duration::from_secs(365 * 24 * 3600);
+
 /// The default database file: `rodina-server.db` in the working directory.
 pub const DEFAULT_DB: &str = "rodina-server.db";
 
@@ -248,6 +251,7 @@ fn router(state: AppState) -> Router {
         .merge(invitations::routes())
         .merge(games::routes())
         .fallback(http::not_found)
+        .method_not_allowed_fallback(http::not_found)
         .layer(axum::middleware::from_fn(http::check_protocol))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(state)
@@ -268,7 +272,15 @@ pub async fn start(settings: Settings) -> Result<RunningServer, ServeError> {
 }
 
 /// [`start`] on a store of the caller's.
-pub async fn start_with(settings: Settings, db: Db) -> Result<RunningServer, ServeError> {
+pub async fn start_with(mut settings: Settings, db: Db) -> Result<RunningServer, ServeError> {
+    // Timers add these to the present: keep them within what a clock can hold.
+    for d in [
+        &mut settings.first_move_timeout,
+        &mut settings.gone_after,
+        &mut settings.invitation_lifetime,
+    ] {
+        *d = (*d).min(LONGEST_SETTING);
+    }
     let listener = TcpListener::bind(settings.addr)
         .await
         .map_err(|source| ServeError::Listen { addr: settings.addr, source })?;

@@ -1154,7 +1154,7 @@ impl Live {
                 inviter: by.clone(),
                 options: options.clone(),
                 created_at_ms: created,
-                expires_at_ms: created + ms(self.settings.invitation_lifetime),
+                expires_at_ms: created.saturating_add(ms(self.settings.invitation_lifetime)),
                 only_for: Some(opponent.clone()),
                 rematch_of: Some(self.row.id.clone()),
                 game: None,
