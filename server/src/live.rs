@@ -1184,3 +1184,142 @@ impl Live {
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use rodina_protocol::{ColourChoice, GameOptions, PlayerInfo};
+    use rodina_rules::{NewGame, Variant};
+
+    use super::*;
+    use crate::sqlite::SqliteStore;
+
+    fn registry() -> Arc<Registry> {
+        let (_stop, shutdown) = watch::channel(false);
+        let db = Db::new(SqliteStore::in_memory().unwrap());
+        Arc::new(Registry::new(db, Arc::new(Settings::default()), shutdown))
+    }
+
+    fn row_of(game: &AnyGame) -> GameRow {
+        GameRow {
+            id: GameId::from_random([3; 20]),
+            options: GameOptions {
+                game: "jieqi".into(),
+                rule_set: None,
+                handicap: None,
+                colour: ColourChoice::White,
+                clock: None,
+            },
+            white: PlayerInfo { account: AccountId::from_random([1; 20]), name: None },
+            black: PlayerInfo { account: AccountId::from_random([2; 20]), name: None },
+            created_at_ms: 0,
+            start_truth: game.start_truth_fen(),
+            salt: Some("ab".repeat(32)),
+            commitment: None,
+            progress: GameProgress { version: 0, plies: 0, status: Status::Started, outcome: None },
+        }
+    }
+
+    /// A Jieqi game of `plies` moves and its log, the last record a draw offer.
+    fn game_and_log(plies: usize) -> (AnyGame, Vec<Record>) {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut game = AnyGame::new(&NewGame::usual(Variant::Jieqi), &mut rng).unwrap();
+        let mut log = Vec::new();
+        for ply in 1..=plies {
+            let moves = game.legal_move_texts();
+            let mv = moves[(ply * 7) % moves.len()].clone();
+            game.play_text(&mv).unwrap();
+            let truth = with_game!(&game, g => g.ply_text(ply)).unwrap();
+            let by = side(if ply % 2 == 1 { Color::White } else { Color::Black });
+            log.push(Record::Move {
+                ply: ply as u32,
+                by,
+                truth,
+                sent: mv,
+                ack: ply as u32,
+                clock: None,
+            });
+        }
+        log.push(Record::DrawOffered { by: SideName::Black });
+        (game, log)
+    }
+
+    fn rows(log: &[Record]) -> Vec<EventRow> {
+        (1..)
+            .zip(log)
+            .map(|(version, r)| EventRow {
+                version,
+                data: serde_json::to_string(r).unwrap(),
+                at_ms: version,
+            })
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn a_log_replays_into_the_game_it_recorded() {
+        let registry = registry();
+        let (game, log) = game_and_log(12);
+        let live = Live::load(row_of(&game), rows(&log), &registry, Instant::now()).unwrap();
+        assert_eq!(live.version, 13);
+        assert_eq!(live.game.move_texts(), game.move_texts());
+        assert_eq!(live.draw_offer, Some(Color::Black));
+        let last_white = match &log[10] {
+            Record::Move { sent, .. } => sent.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(live.last_ack[0], Some((11, last_white)));
+        // Every record reads for every seat as that seat's record writes the move.
+        for seat in Seat::ALL {
+            for (i, record) in log.iter().take(12).enumerate() {
+                let Some(Event::Move { mv, .. }) = live.event_for(record, seat) else { panic!() };
+                assert_eq!(Some(mv), with_game!(&game, g => g.ply_text_for(i + 1, seat)));
+            }
+            let state = live.state_for(seat, Instant::now());
+            assert_eq!(state.moves, game.move_texts_for(seat));
+            assert_eq!(state.start, with_game!(&game, g => g.start().view(seat).fen()));
+            // The game goes on: nothing of the deal is in the state.
+            assert_eq!((state.reveal, state.truth_moves), (None, None));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_damaged_log_is_named_without_the_truth() {
+        let registry = registry();
+        let (game, log) = game_and_log(12);
+        // A gap in the versions.
+        let mut gap = rows(&log);
+        gap.remove(4);
+        let e = Live::load(row_of(&game), gap, &registry, Instant::now()).err().unwrap();
+        assert!(matches!(e, LiveError::Damaged(_)), "{e}");
+        // A reveal recorded as another identity than the deal's.
+        let (i, truth) = log
+            .iter()
+            .enumerate()
+            .find_map(|(i, r)| match r {
+                Record::Move { truth, .. } if truth.contains('=') => Some((i, truth.clone())),
+                _ => None,
+            })
+            .unwrap();
+        let at = truth.find('=').unwrap() + 1;
+        let real = truth.as_bytes()[at];
+        let other = if real.is_ascii_uppercase() {
+            if real == b'R' { 'N' } else { 'R' }
+        } else if real == b'r' {
+            'n'
+        } else {
+            'r'
+        };
+        let mut forged = truth.clone();
+        forged.replace_range(at..=at, &other.to_string());
+        let mut tampered = log.clone();
+        if let Record::Move { truth, .. } = &mut tampered[i] {
+            *truth = forged.clone();
+        }
+        let e =
+            Live::load(row_of(&game), rows(&tampered), &registry, Instant::now()).err().unwrap();
+        let message = e.to_string();
+        assert!(message.contains(&format!("move {} does not replay", i + 1)), "{message}");
+        assert!(!message.contains(&forged) && !message.contains(&truth), "{message}");
+    }
+}

@@ -23,6 +23,11 @@ use crate::AppState;
 use crate::http::{Caller, Problem, path_name};
 use crate::live::{CONNECTION_QUEUE, Command, NO_RTT, Outbound};
 
+/// The read buffer a socket starts with. Frames are a few hundred bytes; the buffer grows
+/// for a larger one (up to the frame limit). The WebSocket library's default, 128 KiB a
+/// socket, would reserve over a gigabyte for 10,000 sockets.
+const READ_BUFFER: usize = 4 * 1024;
+
 /// How long a new socket may take to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 
@@ -66,6 +71,7 @@ pub async fn upgrade(
         Seat::Spectator
     };
     Ok(ws
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| async move {
