@@ -291,32 +291,32 @@ course-jieqi-lesson-capture = Taking a hidden piece
 course-jieqi-lesson-win = Winning
 
 course-jieqi-hidden-chariot-title = On a chariot's point
-course-jieqi-hidden-chariot-goal = Move the face-down piece to the marked point.
+course-jieqi-hidden-chariot-goal = Move the face-down piece on a1 to the marked point.
 course-jieqi-hidden-chariot-hint-1 = A face-down piece moves as the piece whose starting point it stands on: on a1, as a chariot.
 course-jieqi-hidden-chariot-done = Moving it turned it face up. Nobody knew what it was, not even you.
 
 course-jieqi-hidden-horse-title = On a horse's point
-course-jieqi-hidden-horse-goal = Move the face-down piece to the marked point.
+course-jieqi-hidden-horse-goal = Move the face-down piece on b1 to the marked point.
 course-jieqi-hidden-horse-hint-1 = On b1 a face-down piece moves as a horse.
 course-jieqi-hidden-horse-done = From now on it moves as what it turned out to be.
 
 course-jieqi-hidden-elephant-title = On an elephant's point
-course-jieqi-hidden-elephant-goal = Move the face-down piece to the marked point.
+course-jieqi-hidden-elephant-goal = Move the face-down piece on c1 to the marked point.
 course-jieqi-hidden-elephant-hint-1 = On c1 a face-down piece moves as an elephant, two points diagonally.
 course-jieqi-hidden-elephant-done = Right.
 
 course-jieqi-hidden-advisor-title = On an advisor's point
-course-jieqi-hidden-advisor-goal = Move the face-down piece to the marked point.
+course-jieqi-hidden-advisor-goal = Move the face-down piece on d1 to the marked point.
 course-jieqi-hidden-advisor-hint-1 = On d1 a face-down piece moves as an advisor, one point diagonally inside the palace.
 course-jieqi-hidden-advisor-done = Right.
 
 course-jieqi-hidden-cannon-title = On a cannon's point
-course-jieqi-hidden-cannon-goal = Move the face-down piece to the marked point.
+course-jieqi-hidden-cannon-goal = Move the face-down piece on b3 to the marked point.
 course-jieqi-hidden-cannon-hint-1 = On b3 a face-down piece moves as a cannon.
 course-jieqi-hidden-cannon-done = Right.
 
 course-jieqi-hidden-soldier-title = On a soldier's point
-course-jieqi-hidden-soldier-goal = Move the face-down piece to the marked point.
+course-jieqi-hidden-soldier-goal = Move the face-down piece on e4 to the marked point.
 course-jieqi-hidden-soldier-hint-1 = On a soldier's point a face-down piece steps one point forward.
 course-jieqi-hidden-soldier-done = Right.
 
@@ -342,7 +342,7 @@ course-jieqi-free-elephant-hint-1 = Face up, an elephant may cross the river. A 
 course-jieqi-free-elephant-done = Right.
 
 course-jieqi-take-hidden-title = Take a face-down piece
-course-jieqi-take-hidden-goal = Take the face-down piece.
+course-jieqi-take-hidden-goal = Take the face-down piece on a10.
 course-jieqi-take-hidden-hint-1 = Your chariot moves along the file.
 course-jieqi-take-hidden-done = You see what you took. Your opponent never learns it.
 

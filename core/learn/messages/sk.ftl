@@ -291,32 +291,32 @@ course-jieqi-lesson-capture = Branie skrytej figúry
 course-jieqi-lesson-win = Výhra
 
 course-jieqi-hidden-chariot-title = Na bode voza
-course-jieqi-hidden-chariot-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-chariot-goal = Presuňte zakrytú figúru z a1 na označený bod.
 course-jieqi-hidden-chariot-hint-1 = Skrytá figúra ťahá ako figúra, na ktorej východiskovom bode stojí: na a1 ako voz.
 course-jieqi-hidden-chariot-done = Ťahom sa odkryla. Nikto nevedel, čo je, ani ty.
 
 course-jieqi-hidden-horse-title = Na bode koňa
-course-jieqi-hidden-horse-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-horse-goal = Presuňte zakrytú figúru z b1 na označený bod.
 course-jieqi-hidden-horse-hint-1 = Na b1 ťahá skrytá figúra ako kôň.
 course-jieqi-hidden-horse-done = Odteraz ťahá ako to, čím sa ukázala.
 
 course-jieqi-hidden-elephant-title = Na bode slona
-course-jieqi-hidden-elephant-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-elephant-goal = Presuňte zakrytú figúru z c1 na označený bod.
 course-jieqi-hidden-elephant-hint-1 = Na c1 ťahá skrytá figúra ako slon, o dva body šikmo.
 course-jieqi-hidden-elephant-done = Správne.
 
 course-jieqi-hidden-advisor-title = Na bode radcu
-course-jieqi-hidden-advisor-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-advisor-goal = Presuňte zakrytú figúru z d1 na označený bod.
 course-jieqi-hidden-advisor-hint-1 = Na d1 ťahá skrytá figúra ako radca, o jeden bod šikmo v paláci.
 course-jieqi-hidden-advisor-done = Správne.
 
 course-jieqi-hidden-cannon-title = Na bode dela
-course-jieqi-hidden-cannon-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-cannon-goal = Presuňte zakrytú figúru z b3 na označený bod.
 course-jieqi-hidden-cannon-hint-1 = Na b3 ťahá skrytá figúra ako delo.
 course-jieqi-hidden-cannon-done = Správne.
 
 course-jieqi-hidden-soldier-title = Na bode vojaka
-course-jieqi-hidden-soldier-goal = Presuň skrytú figúru na označený bod.
+course-jieqi-hidden-soldier-goal = Presuňte zakrytú figúru z e4 na označený bod.
 course-jieqi-hidden-soldier-hint-1 = Na bode vojaka ide skrytá figúra o jeden bod dopredu.
 course-jieqi-hidden-soldier-done = Správne.
 
@@ -342,7 +342,7 @@ course-jieqi-free-elephant-hint-1 = Odkrytý slon smie prekročiť rieku. Figúr
 course-jieqi-free-elephant-done = Správne.
 
 course-jieqi-take-hidden-title = Vezmi skrytú figúru
-course-jieqi-take-hidden-goal = Vezmi skrytú figúru.
+course-jieqi-take-hidden-goal = Vezmite zakrytú figúru na a10.
 course-jieqi-take-hidden-hint-1 = Tvoj voz ide po stĺpci.
 course-jieqi-take-hidden-done = Vidíš, čo si vzal. Súper sa to nedozvie nikdy.
 

@@ -2,16 +2,17 @@
 //! (a Jieqi exercise whatever its face-down pieces turn out to be), a try never stops with
 //! the opponent to move, every failure an exercise watches for can happen (a forbidden move
 //! found on the board, while a slip fails nothing), no Jieqi goal or hint tells what a
-//! face-down piece is, and every text exists in English and Slovak.
+//! face-down piece is, nor does the pool of identities the player's view holds, and every
+//! text exists in English and Slovak.
 
 use std::collections::BTreeSet;
 
 use rodina_learn::{
     Course, CourseError, Ended, Exercise, Failure, Goal, Run, RunError, forbidden_by_rule,
 };
-use rodina_rules::jieqi::Jieqi;
+use rodina_rules::jieqi::{Jieqi, JieqiView};
 use rodina_rules::xiangqi::{self, Role};
-use rodina_rules::{AnyGame, Color, ParseMoveError, PlayError, Point, Variant, WinReason};
+use rodina_rules::{AnyGame, Color, ParseMoveError, PlayError, Point, Seat, Variant, WinReason};
 
 mod support;
 use support::messages;
@@ -319,6 +320,43 @@ fn no_jieqi_goal_or_hint_names_a_face_down_identity() {
         }
     }
     assert!(checked > 0);
+}
+
+/// The Jieqi exercises whose point is that a face-down piece's identity is known from what
+/// the seat sees (none yet): their pool may tell it.
+const KNOWN_FACE_DOWN: [&str; 0] = [];
+
+/// No Jieqi exercise's start lets its player infer what a face-down piece is: in the view the
+/// player's seat gets (the view FEN that `rodina course play` and the export hand out), the
+/// pool of identities that can still be face down on a side holds at least two different
+/// ones wherever that side has a face-down piece. A single face-down piece whose pool is one
+/// identity would be known before its reveal, whatever the texts say.
+#[test]
+fn no_jieqi_view_tells_a_face_down_identity_through_its_pool() {
+    let course = Course::embedded(Variant::Jieqi).expect("the course");
+    let mut checked = 0;
+    for e in course.exercises() {
+        if KNOWN_FACE_DOWN.contains(&e.id.name.as_str()) {
+            continue;
+        }
+        let seat = Seat::Player(e.player);
+        let fen = e.game().view_fen(seat);
+        let view = JieqiView::from_fen(&fen, seat).expect("the view FEN reads");
+        for (s, _) in view.pieces().filter(|(s, _)| view.is_face_down(*s)) {
+            let color = view.mover_at(s).expect("a face-down piece moves").color;
+            let identities: Vec<Role> = view.pool(color).iter().map(|(role, _)| role).collect();
+            assert!(
+                identities.len() >= 2,
+                "{}: the face-down piece on {} can only be {identities:?} ({fen})",
+                e.id,
+                Point::from(s)
+            );
+            if color == e.player {
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked} face-down pieces of the player's side");
 }
 
 /// For every face-down piece of `pos`: the name of the piece it moves as (its point's) and
