@@ -212,17 +212,17 @@ course-friendly-rook-done = Every piece moves as in chess. What changes is what 
 course-friendly-bishop-title = The bishop
 course-friendly-bishop-goal = Visit both marked squares with the bishop.
 course-friendly-bishop-hint-1 = The bishop moves diagonally.
-course-friendly-bishop-done = Right.
+course-friendly-bishop-done = The bishop moves only along diagonals, so it stays on squares of one colour all game.
 
 course-friendly-knight-title = The knight
 course-friendly-knight-goal = Visit both marked squares with the knight.
 course-friendly-knight-hint-1 = The knight jumps two squares one way and one to the side.
-course-friendly-knight-done = Right.
+course-friendly-knight-done = Every knight's move is an L: two squares one way and one to the side, over anything in between.
 
 course-friendly-queen-title = The queen
 course-friendly-queen-goal = Visit both marked squares with the queen.
 course-friendly-queen-hint-1 = The queen moves as a rook or as a bishop.
-course-friendly-queen-done = Right.
+course-friendly-queen-done = The queen moves along files, ranks and diagonals: a rook and a bishop in one.
 
 course-friendly-pawn-title = The pawn
 course-friendly-pawn-goal = Bring the pawn to both marked squares.
@@ -237,7 +237,7 @@ course-friendly-bond-done = A bond: two pieces of both colours on one square, fr
 course-friendly-pawn-bond-title = The pawn's bond
 course-friendly-pawn-bond-goal = Make a bond with your pawn.
 course-friendly-pawn-bond-hint-1 = A pawn bonds as it would take in chess: one square diagonally forward.
-course-friendly-pawn-bond-done = Right.
+course-friendly-pawn-bond-done = A pawn bonds only diagonally forward, where in chess it would take.
 
 course-friendly-move-a-bond-title = Move a bond
 course-friendly-move-a-bond-goal = Move your knight in the bond to the marked square.
@@ -303,22 +303,22 @@ course-jieqi-hidden-horse-done = From now on it moves as what it turned out to b
 course-jieqi-hidden-elephant-title = On an elephant's point
 course-jieqi-hidden-elephant-goal = Move the face-down piece on c1 to the marked point.
 course-jieqi-hidden-elephant-hint-1 = On c1 a face-down piece moves as an elephant, two points diagonally.
-course-jieqi-hidden-elephant-done = Right.
+course-jieqi-hidden-elephant-done = On an elephant's point it moved as an elephant, whatever it turned out to be.
 
 course-jieqi-hidden-advisor-title = On an advisor's point
 course-jieqi-hidden-advisor-goal = Move the face-down piece on d1 to the marked point.
 course-jieqi-hidden-advisor-hint-1 = On d1 a face-down piece moves as an advisor, one point diagonally inside the palace.
-course-jieqi-hidden-advisor-done = Right.
+course-jieqi-hidden-advisor-done = Even face down, a piece on an advisor's point stays in the palace for its first move.
 
 course-jieqi-hidden-cannon-title = On a cannon's point
 course-jieqi-hidden-cannon-goal = Move the face-down piece on b3 to the marked point.
 course-jieqi-hidden-cannon-hint-1 = On b3 a face-down piece moves as a cannon.
-course-jieqi-hidden-cannon-done = Right.
+course-jieqi-hidden-cannon-done = On a cannon's point a face-down piece moves as a cannon, and takes as one too: over a screen.
 
 course-jieqi-hidden-soldier-title = On a soldier's point
 course-jieqi-hidden-soldier-goal = Move the face-down piece on e4 to the marked point.
 course-jieqi-hidden-soldier-hint-1 = On a soldier's point a face-down piece steps one point forward.
-course-jieqi-hidden-soldier-done = Right.
+course-jieqi-hidden-soldier-done = From a soldier's point a face-down piece only steps forward, never sideways.
 
 course-jieqi-reveal-title = Turn one face up
 course-jieqi-reveal-goal = Reveal a piece: move any of your face-down pieces.
@@ -339,7 +339,7 @@ course-jieqi-free-advisor-done = In Jieqi, advisors and elephants face up go any
 course-jieqi-free-elephant-title = A free elephant
 course-jieqi-free-elephant-goal = Take the elephant across the river to the marked point.
 course-jieqi-free-elephant-hint-1 = Face up, an elephant may cross the river. A piece on its eye still blocks it.
-course-jieqi-free-elephant-done = Right.
+course-jieqi-free-elephant-done = Face up, an elephant crosses the river freely; only a piece on its eye still stops it.
 
 course-jieqi-take-hidden-title = Take a face-down piece
 course-jieqi-take-hidden-goal = Take the face-down piece on a10.
@@ -359,13 +359,13 @@ course-jieqi-check-done = Check and mate work as in Xiangqi.
 course-jieqi-mate-title = Checkmate
 course-jieqi-mate-goal = Checkmate in one move.
 course-jieqi-mate-hint-1 = One chariot shuts the general's row; the other checks on its rank.
-course-jieqi-mate-done = You won.
+course-jieqi-mate-done = You won: checkmate ends a game of Jieqi just as it does in Xiangqi.
 
 course-jieqi-no-moves-title = No move is a loss
 course-jieqi-no-moves-goal = Win by leaving your opponent without a legal move.
 course-jieqi-no-moves-hint-1 = As in Xiangqi, a side with no legal move loses.
 course-jieqi-no-moves-hint-2 = Shut the general's only free point; your general keeps it off the e file.
-course-jieqi-no-moves-done = Right. You know the rules of Jieqi: try a game against the Novice.
+course-jieqi-no-moves-done = Here too, a side with no legal move loses. You know the rules of Jieqi: try a game against the Novice.
 
 ## Game pages
 
@@ -521,7 +521,7 @@ course-friendly-lesson-promotion = Promotion
 course-friendly-promote-title = Promotion
 course-friendly-promote-goal = Bring the pawn to the last rank and choose its new piece.
 course-friendly-promote-hint-1 = A pawn on the last rank becomes a queen, rook, bishop or knight, as in chess.
-course-friendly-promote-done = Right.
+course-friendly-promote-done = A pawn that reaches the last rank becomes the piece you choose for it.
 course-friendly-carried-to-promotion-title = Carried to promotion
 course-friendly-carried-to-promotion-goal = Black carried your pawn to e8 in a bond. Choose its new piece, then win.
 course-friendly-carried-to-promotion-hint-1 = A pawn your opponent carries to your last rank is promoted: you choose its piece as the first part of your move.

@@ -212,17 +212,17 @@ course-friendly-rook-done = Každá figúra ťahá ako v šachu. Mení sa to, č
 course-friendly-bishop-title = Strelec
 course-friendly-bishop-goal = Navštív strelcom obe označené polia.
 course-friendly-bishop-hint-1 = Strelec ťahá šikmo.
-course-friendly-bishop-done = Správne.
+course-friendly-bishop-done = Strelec ťahá len po uhlopriečkach, a preto zostáva celú partiu na poliach jednej farby.
 
 course-friendly-knight-title = Jazdec
 course-friendly-knight-goal = Navštív jazdcom obe označené polia.
 course-friendly-knight-hint-1 = Jazdec skáče o dve polia jedným smerom a o jedno nabok.
-course-friendly-knight-done = Správne.
+course-friendly-knight-done = Každý skok jazdca má tvar L: dve polia jedným smerom a jedno nabok, ponad všetko, čo stojí medzi.
 
 course-friendly-queen-title = Dáma
 course-friendly-queen-goal = Navštív dámou obe označené polia.
 course-friendly-queen-hint-1 = Dáma ťahá ako veža alebo ako strelec.
-course-friendly-queen-done = Správne.
+course-friendly-queen-done = Dáma ťahá po stĺpcoch, radoch aj uhlopriečkach: spája v sebe vežu a strelca.
 
 course-friendly-pawn-title = Pešiak
 course-friendly-pawn-goal = Dostaň pešiaka na obe označené polia.
@@ -237,7 +237,7 @@ course-friendly-bond-done = Spojenie: dve figúry oboch farieb na jednom poli, o
 course-friendly-pawn-bond-title = Pešiakovo spojenie
 course-friendly-pawn-bond-goal = Vytvor spojenie pešiakom.
 course-friendly-pawn-bond-hint-1 = Pešiak sa spája tak, ako by v šachu bral: o jedno pole šikmo dopredu.
-course-friendly-pawn-bond-done = Správne.
+course-friendly-pawn-bond-done = Pešiak sa spája len šikmo dopredu, tam, kde by v šachu bral.
 
 course-friendly-move-a-bond-title = Presuň spojenie
 course-friendly-move-a-bond-goal = Presuň svojho jazdca v spojení na označené pole.
@@ -303,22 +303,22 @@ course-jieqi-hidden-horse-done = Odteraz ťahá ako to, čím sa ukázala.
 course-jieqi-hidden-elephant-title = Na bode slona
 course-jieqi-hidden-elephant-goal = Presuňte zakrytú figúru z c1 na označený bod.
 course-jieqi-hidden-elephant-hint-1 = Na c1 ťahá skrytá figúra ako slon, o dva body šikmo.
-course-jieqi-hidden-elephant-done = Správne.
+course-jieqi-hidden-elephant-done = Na bode slona ťahala ako slon, nech sa ukázala čímkoľvek.
 
 course-jieqi-hidden-advisor-title = Na bode radcu
 course-jieqi-hidden-advisor-goal = Presuňte zakrytú figúru z d1 na označený bod.
 course-jieqi-hidden-advisor-hint-1 = Na d1 ťahá skrytá figúra ako radca, o jeden bod šikmo v paláci.
-course-jieqi-hidden-advisor-done = Správne.
+course-jieqi-hidden-advisor-done = Aj zakrytá figúra na bode radcu zostáva pri svojom prvom ťahu v paláci.
 
 course-jieqi-hidden-cannon-title = Na bode dela
 course-jieqi-hidden-cannon-goal = Presuňte zakrytú figúru z b3 na označený bod.
 course-jieqi-hidden-cannon-hint-1 = Na b3 ťahá skrytá figúra ako delo.
-course-jieqi-hidden-cannon-done = Správne.
+course-jieqi-hidden-cannon-done = Na bode dela zakrytá figúra ťahá ako delo a rovnako aj berie: cez zástenu.
 
 course-jieqi-hidden-soldier-title = Na bode vojaka
 course-jieqi-hidden-soldier-goal = Presuňte zakrytú figúru z e4 na označený bod.
 course-jieqi-hidden-soldier-hint-1 = Na bode vojaka ide skrytá figúra o jeden bod dopredu.
-course-jieqi-hidden-soldier-done = Správne.
+course-jieqi-hidden-soldier-done = Z bodu vojaka ide zakrytá figúra len o bod dopredu, nikdy nie nabok.
 
 course-jieqi-reveal-title = Odkry jednu
 course-jieqi-reveal-goal = Odkry figúru: potiahni ktoroukoľvek svojou skrytou figúrou.
@@ -339,7 +339,7 @@ course-jieqi-free-advisor-done = V Ťie-čchi chodia odkrytí radcovia a slony k
 course-jieqi-free-elephant-title = Voľný slon
 course-jieqi-free-elephant-goal = Preveď slona cez rieku na označený bod.
 course-jieqi-free-elephant-hint-1 = Odkrytý slon smie prekročiť rieku. Figúra na jeho oku ho stále blokuje.
-course-jieqi-free-elephant-done = Správne.
+course-jieqi-free-elephant-done = Odkrytý slon voľne prekračuje rieku; zastaví ho už len figúra na jeho oku.
 
 course-jieqi-take-hidden-title = Vezmi skrytú figúru
 course-jieqi-take-hidden-goal = Vezmite zakrytú figúru na a10.
@@ -359,13 +359,13 @@ course-jieqi-check-done = Šach a mat platia ako v Xiangqi.
 course-jieqi-mate-title = Mat
 course-jieqi-mate-goal = Daj mat jedným ťahom.
 course-jieqi-mate-hint-1 = Jeden voz zatvára generálovi rad; druhý dá šach po jeho rade.
-course-jieqi-mate-done = Vyhral si.
+course-jieqi-mate-done = Vyhrali ste: mat končí partiu ťie-čchi rovnako ako v siang-čchi.
 
 course-jieqi-no-moves-title = Bez ťahu sa prehráva
 course-jieqi-no-moves-goal = Vyhraj tým, že súperovi nenecháš žiadny povolený ťah.
 course-jieqi-no-moves-hint-1 = Ako v Xiangqi prehrá strana, ktorá nemá povolený ťah.
 course-jieqi-no-moves-hint-2 = Zavri generálovi jediný voľný bod; tvoj generál ho drží mimo stĺpca e.
-course-jieqi-no-moves-done = Správne. Poznáš pravidlá Ťie-čchi: skús partiu proti Nováčikovi.
+course-jieqi-no-moves-done = Aj tu prehráva, kto nemá legálny ťah. Poznáte pravidlá ťie-čchi: skúste partiu proti Nováčikovi.
 
 ## Stránky hier
 
@@ -521,7 +521,7 @@ course-friendly-lesson-promotion = Premena
 course-friendly-promote-title = Premena
 course-friendly-promote-goal = Dostaň pešiaka na posledný rad a vyber mu novú figúru.
 course-friendly-promote-hint-1 = Pešiak na poslednom rade sa zmení na dámu, vežu, strelca alebo jazdca, ako v šachu.
-course-friendly-promote-done = Správne.
+course-friendly-promote-done = Pešiak, ktorý dosiahne posledný rad, sa premení na figúru, ktorú mu vyberiete.
 course-friendly-carried-to-promotion-title = Dovezený k premene
 course-friendly-carried-to-promotion-goal = Čierny ti v spojení doviezol pešiaka na e8. Vyber mu novú figúru a potom vyhraj.
 course-friendly-carried-to-promotion-hint-1 = Pešiak, ktorého ti súper dovezie na posledný rad, sa premení: jeho figúru vyberieš ako prvú časť svojho ťahu.
