@@ -30,7 +30,7 @@ fn list_shows_lessons_goals_and_par_in_the_language_asked() {
     let out = stdout(&o);
     assert!(out.starts_with("Jazdec\n"), "{out}");
     assert!(
-        out.contains("leap") && out.contains("par  1") && out.contains("Skoč jazdcom"),
+        out.contains("leap") && out.contains("par  1") && out.contains("Skočte jazdcom"),
         "{out}"
     );
     let o = rodina(&["course", "list", "jesonmor", "--language", "de"]);

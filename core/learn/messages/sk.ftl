@@ -3,11 +3,11 @@
 
 ## Prečo cvičenie zlyhalo
 
-course-failed-piece-left = Nechal si figúru, ktorú možno vziať. Skús znova.
-course-failed-illegal-move = Taký ťah tu nie je povolený. Skús znova.
-course-failed-piece-lost = Súper ti vzal figúru. Skús znova.
+course-failed-piece-left = Nechali ste figúru, ktorú možno vziať. Skúste to znova.
+course-failed-illegal-move = Taký ťah tu nie je povolený. Skúste to znova.
+course-failed-piece-lost = Súper vám vzal figúru. Skúste to znova.
 course-failed-off-script = Váš ťah opustil líniu, ktorou sa toto cvičenie riadi: pripravená odpoveď súpera už nesedí. Skúste to znova.
-course-failed-game-over = Partia sa skončila a cieľ si nedosiahol. Skús znova.
+course-failed-game-over = Partia sa skončila a cieľ ste nedosiahli. Skúste to znova.
 
 ## Jeson Mor
 
@@ -16,73 +16,73 @@ course-jesonmor-lesson-capture = Branie
 course-jesonmor-lesson-centre = Stred
 
 course-jesonmor-leap-title = Skok
-course-jesonmor-leap-goal = Skoč jazdcom na označené pole.
+course-jesonmor-leap-goal = Skočte jazdcom na označené pole.
 course-jesonmor-leap-hint-1 = Jazdec ide o dve polia jedným smerom a o jedno nabok, ako písmeno L.
-course-jesonmor-leap-done = Iný ťah nie je: v Jeson More je každá figúra jazdec.
+course-jesonmor-leap-done = Iný ťah tu nie je: v Jeson Mor je každá figúra jazdec.
 
 course-jesonmor-two-leaps-title = Dva skoky
-course-jesonmor-two-leaps-goal = Navštív obe označené polia.
-course-jesonmor-two-leaps-hint-1 = Najprv choď na bližšie pole; odtiaľ je druhé na jeden skok.
+course-jesonmor-two-leaps-goal = Navštívte obe označené polia.
+course-jesonmor-two-leaps-hint-1 = Najprv choďte na bližšie pole; odtiaľ je druhé na jeden skok.
 course-jesonmor-two-leaps-done = Výborne. Plánovať dva skoky dopredu je polovica hry.
 
 course-jesonmor-over-title = Ponad ostatných
-course-jesonmor-over-goal = Dostaň jazdca na označené pole.
+course-jesonmor-over-goal = Dostaňte jazdca na označené pole.
 course-jesonmor-over-hint-1 = Jazdec preskočí každú figúru v ceste, svoju aj súperovu.
 course-jesonmor-over-done = Jazdca nič nezastaví: stačí, aby na cieľovom poli nestála jeho vlastná figúra.
 
 course-jesonmor-tour-title = Malá prechádzka
-course-jesonmor-tour-goal = Navštív všetky tri označené polia tromi ťahmi.
-course-jesonmor-tour-hint-1 = Ber ich podľa vzdialenosti od rohu.
+course-jesonmor-tour-goal = Navštívte všetky tri označené polia tromi ťahmi.
+course-jesonmor-tour-hint-1 = Navštívte ich v poradí podľa vzdialenosti od rohu.
 course-jesonmor-tour-done = Tri skoky, tri polia.
 
-course-jesonmor-take-title = Vezmi jazdca
-course-jesonmor-take-goal = Vezmi súperovho jazdca na označenom poli.
+course-jesonmor-take-title = Vezmite jazdca
+course-jesonmor-take-goal = Vezmite súperovho jazdca na označenom poli.
 course-jesonmor-take-hint-1 = Jazdec berie tak, že skočí na nepriateľskú figúru.
 course-jesonmor-take-done = Vzatý. Z dosky odchádza navždy.
 
 course-jesonmor-take-two-title = Dvoch za sebou
-course-jesonmor-take-two-goal = Vezmi oboch označených jazdcov.
-course-jesonmor-take-two-hint-1 = Vezmi toho, na ktorého dosiahneš teraz; druhý je odtiaľ na skok.
+course-jesonmor-take-two-goal = Vezmite oboch označených jazdcov.
+course-jesonmor-take-two-hint-1 = Vezmite toho, na ktorého dosiahnete teraz; druhý je odtiaľ na skok.
 course-jesonmor-take-two-done = Dvaja jazdci dvoma ťahmi.
 
 course-jesonmor-last-knight-title = Posledný jazdec
-course-jesonmor-last-knight-goal = Vyhraj tým, že vezmeš súperovi posledného jazdca.
-course-jesonmor-last-knight-hint-1 = Dosiahneš ho jedným skokom.
+course-jesonmor-last-knight-goal = Vyhrajte tým, že vezmete súperovi posledného jazdca.
+course-jesonmor-last-knight-hint-1 = Dosiahnete ho jedným skokom.
 course-jesonmor-last-knight-done = Strana, ktorej neostal žiadny jazdec, prehrala.
 
 course-jesonmor-occupy-title = Stredové pole
-course-jesonmor-occupy-goal = Postav jazdca na e5, do stredu.
+course-jesonmor-occupy-goal = Postavte jazdca na e5, do stredu.
 course-jesonmor-occupy-hint-1 = e5 je pole presne v strede dosky.
-course-jesonmor-occupy-done = Držíš stred. Teraz musí prežiť súperovu odpoveď.
+course-jesonmor-occupy-done = Držíte stred. Teraz musí jazdec prečkať súperovu odpoveď.
 
-course-jesonmor-leave-title = Odíď a vyhraj
-course-jesonmor-leave-goal = Tvoj jazdec na e5 prežil odpoveď. Odíď ním a vyhraj.
+course-jesonmor-leave-title = Odíďte a vyhrajte
+course-jesonmor-leave-goal = Váš jazdec na e5 prečkal súperovu odpoveď. Potiahnite ním preč a vyhrajte.
 course-jesonmor-leave-hint-1 = Teraz vyhráva každý ťah jazdca z e5.
-course-jesonmor-leave-done = Vyhral si: jazdec, ktorý v strede prežije, vyhráva tým, že z neho odíde.
+course-jesonmor-leave-done = Vyhrali ste: jazdec, ktorý v strede prečká odpoveď, vyhráva tým, že z neho odíde.
 
-course-jesonmor-hold-title = Obsaď, prežij, odíď
-course-jesonmor-hold-goal = Vyhraj stredom: choď na e5, nechaj súpera odpovedať a potom odíď.
-course-jesonmor-hold-hint-1 = Najprv skoč na e5; po súperovom ťahu z neho odskoč.
-course-jesonmor-hold-done = Takto sa vyhráva väčšina partií Jeson Moru.
+course-jesonmor-hold-title = Obsaďte, prečkajte, odíďte
+course-jesonmor-hold-goal = Vyhrajte stredom: choďte na e5, nechajte súpera odpovedať a potom odíďte.
+course-jesonmor-hold-hint-1 = Najprv skočte na e5; po súperovom ťahu z neho odskočte.
+course-jesonmor-hold-done = Takto sa vyhráva väčšina partií Jeson Mor.
 
-course-jesonmor-clear-the-way-title = Uvoľni cestu
-course-jesonmor-clear-the-way-goal = Vyhraj stredom bez straty jazdca.
-course-jesonmor-clear-the-way-hint-1 = Jazdec na c6 stráži e5: tvojho jazdca by tam vzal.
-course-jesonmor-clear-the-way-hint-2 = Najprv vezmi jazdca na c6, potom choď na e5.
-course-jesonmor-clear-the-way-done = Stred si najprv zaisti, až potom naň vstúp.
+course-jesonmor-clear-the-way-title = Uvoľnite cestu
+course-jesonmor-clear-the-way-goal = Vyhrajte stredom bez straty jazdca.
+course-jesonmor-clear-the-way-hint-1 = Jazdec na c6 stráži e5: vášho jazdca by tam vzal.
+course-jesonmor-clear-the-way-hint-2 = Najprv vezmite jazdca na c6, potom choďte na e5.
+course-jesonmor-clear-the-way-done = Stred si najprv zaistite, až potom naň vstúpte.
 
 course-jesonmor-escape-title = Z dosahu
-course-jesonmor-escape-goal = Tvoj jazdec je napadnutý. Presuň ho tam, kde ho žiadny jazdec nevezme.
-course-jesonmor-escape-hint-1 = Pozri sa na všetky polia, kam môžu skočiť nepriateľskí jazdci, a vyhni sa im.
-course-jesonmor-escape-done = V bezpečí. Pred každým ťahom sa spýtaj, ktorého tvojho jazdca by potom mohli vziať.
+course-jesonmor-escape-goal = Váš jazdec je napadnutý. Presuňte ho tam, kde ho žiadny jazdec nevezme.
+course-jesonmor-escape-hint-1 = Pozrite sa na všetky polia, kam môžu skočiť nepriateľskí jazdci, a vyhnite sa im.
+course-jesonmor-escape-done = V bezpečí. Pred každým ťahom sa opýtajte, ktorého z vašich jazdcov by potom mohli vziať.
 
-course-jesonmor-take-the-centre-title = Zastav stred
-course-jesonmor-take-the-centre-goal = Nepriateľský jazdec na e5 vyhrá, keď z neho odíde. Vezmi ho hneď.
-course-jesonmor-take-the-centre-hint-1 = Ak jazdec na e5 prežije tvoj ťah, súper vyhrá.
+course-jesonmor-take-the-centre-title = Zastavte stred
+course-jesonmor-take-the-centre-goal = Nepriateľský jazdec na e5 vyhrá, keď z neho odíde. Vezmite ho hneď.
+course-jesonmor-take-the-centre-hint-1 = Ak jazdec na e5 prečká váš ťah, súper vyhrá.
 course-jesonmor-take-the-centre-done = Vziať jazdca v strede je najistejšia obrana.
 
-course-jesonmor-take-and-hold-title = Zober stred
-course-jesonmor-take-and-hold-goal = Vyhraj stredom: vezmi jazdca na e5, prežij odpoveď a odíď.
+course-jesonmor-take-and-hold-title = Zoberte stred
+course-jesonmor-take-and-hold-goal = Vyhrajte stredom: vezmite jazdca na e5, prečkajte odpoveď a odíďte.
 course-jesonmor-take-and-hold-hint-1 = Jazdec, ktorý na e5 vezme, ho drží rovnako ako ten, ktorý tam len skočil.
 course-jesonmor-take-and-hold-done = Aj braním sa dá do stredu vstúpiť.
 
@@ -93,43 +93,43 @@ course-jesonmor-fifty-moves-hint-1 = Päťdesiat ťahov každej strany, teda sto
 course-jesonmor-fifty-moves-hint-2 = Nič neberte: branie začne počítanie odznova a jazdec na e5 potom odíde a vyhrá.
 course-jesonmor-fifty-moves-done = Remíza. Jeson Mor sa končí remízou aj vtedy, keď sa tá istá pozícia zopakuje tretíkrát.
 
-course-jesonmor-lesson-first-win = Tvoja prvá výhra
+course-jesonmor-lesson-first-win = Vaša prvá výhra
 course-jesonmor-first-win-title = Celá partia
-course-jesonmor-first-win-goal = Vyhraj partiu cez stred.
-course-jesonmor-first-win-hint-1 = Priveď jazdca na skok od e5 tam, kde ho žiadny nepriateľský jazdec nestráži.
-course-jesonmor-first-win-hint-2 = Z g1 na f3, potom z f3 na e5 a potom odíď.
-course-jesonmor-first-win-done = Vyhral si partiu Jeson Moru. Teraz to skús proti Nováčikovi.
+course-jesonmor-first-win-goal = Vyhrajte partiu cez stred.
+course-jesonmor-first-win-hint-1 = Priveďte jazdca na skok od e5 tam, kde ho žiadny nepriateľský jazdec nestráži.
+course-jesonmor-first-win-hint-2 = Z g1 na f3, potom z f3 na e5 a potom odíďte.
+course-jesonmor-first-win-done = Vyhrali ste partiu Jeson Mor. Teraz to skúste proti Nováčikovi.
 
-## Xiangqi
+## Siang-čchi
 
 course-xiangqi-lesson-pieces = Figúry
 course-xiangqi-lesson-cannon-soldier = Delo a vojak
 course-xiangqi-lesson-generals = Generáli
 
 course-xiangqi-chariot-title = Voz
-course-xiangqi-chariot-goal = Navštív vozom obe označené body.
+course-xiangqi-chariot-goal = Navštívte vozom oba označené body.
 course-xiangqi-chariot-hint-1 = Voz ide o ľubovoľný počet bodov po stĺpci alebo rade, ak mu nič nestojí v ceste.
 course-xiangqi-chariot-done = Voz je najsilnejšia figúra na doske.
 
 course-xiangqi-horse-title = Kôň
-course-xiangqi-horse-goal = Navštív koňom obe označené body.
+course-xiangqi-horse-goal = Navštívte koňom oba označené body.
 course-xiangqi-horse-hint-1 = Kôň ide o jeden bod rovno a potom o jeden bod šikmo von.
 course-xiangqi-horse-done = Ako šachový jazdec, ale neskáče, ako ukáže ďalšie cvičenie.
 
 course-xiangqi-horse-leg-title = Spútaný kôň
-course-xiangqi-horse-leg-goal = Dostaň koňa na označený bod.
+course-xiangqi-horse-leg-goal = Dostaňte koňa na označený bod.
 course-xiangqi-horse-leg-hint-1 = Figúra na bode vedľa koňa v smere, kam chce ísť, mu ten ťah zablokuje: má spútanú nohu.
-course-xiangqi-horse-leg-hint-2 = Obíď to, alebo najprv uhni vojakom z cesty.
-course-xiangqi-horse-leg-done = Vždy sa pozri na koňovu nohu: rozhoduje, kam môže ísť.
+course-xiangqi-horse-leg-hint-2 = Obíďte to, alebo najprv uhnite vojakom z cesty.
+course-xiangqi-horse-leg-done = Vždy sa pozrite na koňovu nohu: rozhoduje, kam môže kôň ísť.
 
 course-xiangqi-elephant-title = Slon
-course-xiangqi-elephant-goal = Navštív slonom obe označené body.
+course-xiangqi-elephant-goal = Navštívte slonom oba označené body.
 course-xiangqi-elephant-hint-1 = Slon ide presne o dva body šikmo. Rieku nikdy neprekročí.
 course-xiangqi-elephant-done = Slon stráži svoju polovicu dosky.
 
 course-xiangqi-elephant-eye-title = Slonie oko
-course-xiangqi-elephant-eye-goal = Dostaň slona na označený bod.
-course-xiangqi-elephant-eye-hint-1 = Figúra na bode medzi tým slona zablokuje (stojí mu na oku). Najprv ju odsuň.
+course-xiangqi-elephant-eye-goal = Dostaňte slona na označený bod.
+course-xiangqi-elephant-eye-hint-1 = Figúra na bode, cez ktorý slon prechádza, ho zablokuje (stojí mu na oku). Najprv ju odsuňte.
 course-xiangqi-elephant-eye-done = Slona blokuje bod, cez ktorý ide, tak ako koňa.
 
 course-xiangqi-river-title = Nikdy cez rieku
@@ -139,51 +139,51 @@ course-xiangqi-river-hint-2 = Vojak rieku prekročiť môže: o bod dopredu cez 
 course-xiangqi-river-done = Slony zostávajú doma a bránia, vojaci prekračujú rieku a útočia.
 
 course-xiangqi-advisor-title = Radca
-course-xiangqi-advisor-goal = Navštív radcom obe označené body.
+course-xiangqi-advisor-goal = Navštívte radcom oba označené body.
 course-xiangqi-advisor-hint-1 = Radca ide o jeden bod šikmo a nikdy neopustí palác.
 course-xiangqi-advisor-done = Radcovia zostávajú pri generálovi.
 
 course-xiangqi-general-title = Generál
-course-xiangqi-general-goal = Prejdi generálom na oba označené body.
+course-xiangqi-general-goal = Prejdite generálom na oba označené body.
 course-xiangqi-general-hint-1 = Generál ide o jeden bod po priamke a nikdy neopustí palác, štvorec deviatich bodov s uhlopriečkami.
 course-xiangqi-general-done = Generál žije v paláci. Kto ho stratí, prehrá.
 
 course-xiangqi-cannon-title = Delo
-course-xiangqi-cannon-goal = Navštív delom obe označené body.
+course-xiangqi-cannon-goal = Navštívte delom oba označené body.
 course-xiangqi-cannon-hint-1 = Keď neberie, ide delo ako voz.
-course-xiangqi-cannon-done = Berie po svojom, ako uvidíš vzápätí.
+course-xiangqi-cannon-done = Berie po svojom, ako uvidíte vzápätí.
 
 course-xiangqi-cannon-screen-title = Zástena
-course-xiangqi-cannon-screen-goal = Vezmi delom koňa.
+course-xiangqi-cannon-screen-goal = Vezmite delom koňa.
 course-xiangqi-cannon-screen-hint-1 = Delo berie tak, že preskočí presne jednu figúru ktorejkoľvek strany: zástenu.
 course-xiangqi-cannon-screen-done = Cez jednu zástenu berie delo aj zďaleka.
 
-course-xiangqi-make-a-screen-title = Postav zástenu
-course-xiangqi-make-a-screen-goal = Vezmi delom voz.
+course-xiangqi-make-a-screen-title = Postavte zástenu
+course-xiangqi-make-a-screen-goal = Vezmite delom voz.
 course-xiangqi-make-a-screen-hint-1 = Keď medzi nimi nič nestojí, delo brať nemôže.
-course-xiangqi-make-a-screen-hint-2 = Postav koňa medzi delo a voz a potom ber.
-course-xiangqi-make-a-screen-done = Najlepšie zásteny sú tvoje vlastné figúry.
+course-xiangqi-make-a-screen-hint-2 = Postavte koňa medzi delo a voz a potom berte.
+course-xiangqi-make-a-screen-done = Najlepšie zásteny sú vaše vlastné figúry.
 
 course-xiangqi-soldier-title = Vojak
-course-xiangqi-soldier-goal = Dostaň vojaka na oba označené body.
+course-xiangqi-soldier-goal = Dostaňte vojaka na oba označené body.
 course-xiangqi-soldier-hint-1 = Vojak ide o jeden bod dopredu. Za riekou smie ísť aj o jeden bod nabok.
-course-xiangqi-soldier-done = Nikdy necúva, tak ho posúvaj opatrne.
+course-xiangqi-soldier-done = Nikdy necúva, preto ho posúvajte opatrne.
 
 course-xiangqi-flying-general-title = Generáli sa nikdy nepozerajú do očí
-course-xiangqi-flying-general-goal = Dostaň koňa na označený bod. Nepovolený ťah cvičenie pokazí.
+course-xiangqi-flying-general-goal = Dostaňte koňa na označený bod. Nepovolený ťah cvičenie pokazí.
 course-xiangqi-flying-general-hint-1 = Dvaja generáli nesmú stáť na jednom stĺpci bez ničoho medzi nimi.
-course-xiangqi-flying-general-hint-2 = Kôň je jediná figúra medzi generálmi. Najprv uhni generálom nabok.
+course-xiangqi-flying-general-hint-2 = Kôň je jediná figúra medzi generálmi. Najprv uhnite generálom nabok.
 course-xiangqi-flying-general-done = Figúra medzi generálmi je pripútaná k svojmu stĺpcu.
 
 course-xiangqi-check-title = Šach
-course-xiangqi-check-goal = Napadni nepriateľského generála: daj šach.
+course-xiangqi-check-goal = Napadnite nepriateľského generála: dajte šach.
 course-xiangqi-check-hint-1 = Voz útočí po svojom stĺpci aj rade.
 course-xiangqi-check-done = Generála v šachu treba hneď zachrániť.
 
 course-xiangqi-mate-title = Mat
-course-xiangqi-mate-goal = Daj mat jedným ťahom.
+course-xiangqi-mate-goal = Dajte mat jedným ťahom.
 course-xiangqi-mate-hint-1 = Jeden voz už generálovi zatvára rad na útek; druhý dá šach po jeho rade.
-course-xiangqi-mate-done = Mat: generál pred šachom neunikne a ty si vyhral.
+course-xiangqi-mate-done = Mat: generál pred šachom neunikne a vyhrali ste.
 
 course-xiangqi-palace-title = Múry paláca
 course-xiangqi-palace-goal = Dajte mat jedným ťahom.
@@ -192,9 +192,9 @@ course-xiangqi-palace-hint-2 = Váš kôň už stráži d9. Dajte generálovi š
 course-xiangqi-palace-done = Palác generála chráni, ale zároveň ho aj väzní.
 
 course-xiangqi-no-moves-title = Bez ťahu sa prehráva
-course-xiangqi-no-moves-goal = Vyhraj tým, že súperovi nenecháš žiadny povolený ťah.
-course-xiangqi-no-moves-hint-1 = V Xiangqi prehrá strana, ktorá nemá povolený ťah, aj keď nie je v šachu.
-course-xiangqi-no-moves-hint-2 = Zavri generálovi jediný voľný bod; tvoj generál ho drží mimo stĺpca e.
+course-xiangqi-no-moves-goal = Vyhrajte tým, že súperovi nenecháte žiadny legálny ťah.
+course-xiangqi-no-moves-hint-1 = V siang-čchi prehráva strana, ktorá nemá žiadny legálny ťah, aj keď nie je v šachu.
+course-xiangqi-no-moves-hint-2 = Zatvorte generálovi jediný voľný bod; váš generál ho drží mimo stĺpca e.
 course-xiangqi-no-moves-done = Pat tu nie je remíza: kto nemá ťah, prehral.
 
 ## Priateľský šach
@@ -205,166 +205,166 @@ course-friendly-lesson-chains = Reťaze
 course-friendly-lesson-the-king = Kráľ
 
 course-friendly-rook-title = Veža
-course-friendly-rook-goal = Navštív vežou obe označené polia.
+course-friendly-rook-goal = Navštívte vežou obe označené polia.
 course-friendly-rook-hint-1 = Figúry ťahajú ako v šachu: veža po stĺpcoch a radoch.
 course-friendly-rook-done = Každá figúra ťahá ako v šachu. Mení sa to, čo sa stane, keď sa stretnú.
 
 course-friendly-bishop-title = Strelec
-course-friendly-bishop-goal = Navštív strelcom obe označené polia.
+course-friendly-bishop-goal = Navštívte strelcom obe označené polia.
 course-friendly-bishop-hint-1 = Strelec ťahá šikmo.
 course-friendly-bishop-done = Strelec ťahá len po uhlopriečkach, a preto zostáva celú partiu na poliach jednej farby.
 
 course-friendly-knight-title = Jazdec
-course-friendly-knight-goal = Navštív jazdcom obe označené polia.
+course-friendly-knight-goal = Navštívte jazdcom obe označené polia.
 course-friendly-knight-hint-1 = Jazdec skáče o dve polia jedným smerom a o jedno nabok.
 course-friendly-knight-done = Každý skok jazdca má tvar L: dve polia jedným smerom a jedno nabok, ponad všetko, čo stojí medzi.
 
 course-friendly-queen-title = Dáma
-course-friendly-queen-goal = Navštív dámou obe označené polia.
+course-friendly-queen-goal = Navštívte dámou obe označené polia.
 course-friendly-queen-hint-1 = Dáma ťahá ako veža alebo ako strelec.
 course-friendly-queen-done = Dáma ťahá po stĺpcoch, radoch aj uhlopriečkach: spája v sebe vežu a strelca.
 
 course-friendly-pawn-title = Pešiak
-course-friendly-pawn-goal = Dostaň pešiaka na obe označené polia.
+course-friendly-pawn-goal = Dostaňte pešiaka na obe označené polia.
 course-friendly-pawn-hint-1 = Zo svojho prvého poľa smie pešiak ísť o dve polia dopredu, potom o jedno.
 course-friendly-pawn-done = Pešiaci idú rovno dopredu. Šikmo iba na nepriateľskú figúru.
 
 course-friendly-bond-title = Spojenie
-course-friendly-bond-goal = Stúp na nepriateľského pešiaka a vytvor spojenie.
+course-friendly-bond-goal = Stúpte na nepriateľského pešiaka a vytvorte spojenie.
 course-friendly-bond-hint-1 = Nič sa neberie: figúra, ktorá dopadne na nepriateľskú, s ňou stojí ako spojenie.
 course-friendly-bond-done = Spojenie: dve figúry oboch farieb na jednom poli, odteraz priatelia.
 
 course-friendly-pawn-bond-title = Pešiakovo spojenie
-course-friendly-pawn-bond-goal = Vytvor spojenie pešiakom.
+course-friendly-pawn-bond-goal = Vytvorte spojenie pešiakom.
 course-friendly-pawn-bond-hint-1 = Pešiak sa spája tak, ako by v šachu bral: o jedno pole šikmo dopredu.
 course-friendly-pawn-bond-done = Pešiak sa spája len šikmo dopredu, tam, kde by v šachu bral.
 
-course-friendly-move-a-bond-title = Presuň spojenie
-course-friendly-move-a-bond-goal = Presuň svojho jazdca v spojení na označené pole.
-course-friendly-move-a-bond-hint-1 = Keď ťaháš svojou figúrou v spojení, nesieš partnera so sebou, na prázdne pole.
+course-friendly-move-a-bond-title = Presuňte spojenie
+course-friendly-move-a-bond-goal = Presuňte svojho jazdca v spojení na označené pole.
+course-friendly-move-a-bond-hint-1 = Keď ťaháte svojou figúrou v spojení, tá vezme partnera so sebou na voľné pole.
 course-friendly-move-a-bond-done = Spojenie smie presunúť každý hráč svojou figúrou v ňom.
 
 course-friendly-king-never-bonds-title = Kráľ sa nikdy nespája
-course-friendly-king-never-bonds-goal = Prejdi kráľom na označené pole. Nepovolený ťah cvičenie pokazí.
-course-friendly-king-never-bonds-hint-1 = Kráľ ide iba na prázdne polia: na jazdca stúpiť nesmie.
+course-friendly-king-never-bonds-goal = Prejdite kráľom na označené pole. Nepovolený ťah cvičenie pokazí.
+course-friendly-king-never-bonds-hint-1 = Kráľ ide iba na voľné polia: na jazdca stúpiť nesmie.
 course-friendly-king-never-bonds-done = Králi zostávajú sami celú partiu.
 
 course-friendly-chain-title = Reťaz
-course-friendly-chain-goal = Vstúp dámou do spojenia na d4 a potom potiahni figúrou, ktorú uvoľní.
+course-friendly-chain-goal = Vstúpte dámou do spojenia na d4 a potom potiahnite figúrou, ktorú uvoľní.
 course-friendly-chain-hint-1 = Figúra, ktorá stúpi na spojenie, zaujme miesto figúry svojej farby.
-course-friendly-chain-hint-2 = Uvoľnený pešiak musí ísť ďalej v tom istom ťahu: vstúp na d4, potom potiahni pešiakom.
+course-friendly-chain-hint-2 = Uvoľnený pešiak musí ísť ďalej v tom istom ťahu: vstúpte na d4, potom potiahnite pešiakom.
 course-friendly-chain-done = To je reťaz: jeden ťah, dve pohnuté figúry.
 
 course-friendly-longer-chain-title = Dlhšia reťaz
-course-friendly-longer-chain-goal = Zahraj jedným ťahom reťaz s dvoma uvoľneniami.
+course-friendly-longer-chain-goal = Zahrajte jedným ťahom reťaz s dvoma uvoľneniami.
 course-friendly-longer-chain-hint-1 = Pešiak uvoľnený na d4 môže šikmo vstúpiť do spojenia na e5.
 course-friendly-longer-chain-hint-2 = Dáma na d4, pešiak na e5 a potom uvoľnená veža ďalej.
-course-friendly-longer-chain-done = Reťaze môžu prebehnúť celou doskou.
+course-friendly-longer-chain-done = Reťaze môžu prebehnúť celou šachovnicou.
 
-course-friendly-bond-the-king-title = Spoj sa s kráľom
-course-friendly-bond-the-king-goal = Vyhraj: spoj figúru s nepriateľským kráľom.
-course-friendly-bond-the-king-hint-1 = Vyhráš tým, že dopadneš na nepriateľského kráľa.
-course-friendly-bond-the-king-done = Vyhral si. Spojenie s kráľom je jediná cesta k výhre.
+course-friendly-bond-the-king-title = Spojte sa s kráľom
+course-friendly-bond-the-king-goal = Vyhrajte: spojte figúru s nepriateľským kráľom.
+course-friendly-bond-the-king-hint-1 = Vyhráte, keď niektorá vaša figúra dopadne na nepriateľského kráľa.
+course-friendly-bond-the-king-done = Vyhrali ste. Spojenie s kráľom je jediná cesta k výhre.
 
 course-friendly-chain-to-the-king-title = Na konci reťaze
-course-friendly-chain-to-the-king-goal = Vyhraj tým, že sa ku kráľovi dostaneš na konci reťaze.
-course-friendly-chain-to-the-king-hint-1 = Žiadna tvoja figúra na kráľa priamo nedosiahne. Pozri sa na spojenie na d4.
-course-friendly-chain-to-the-king-hint-2 = Dáma vstúpi na d4 a uvoľní tvojho strelca, ktorý prebehne po uhlopriečke na h8.
+course-friendly-chain-to-the-king-goal = Vyhrajte tým, že sa ku kráľovi dostanete na konci reťaze.
+course-friendly-chain-to-the-king-hint-1 = Žiadna vaša figúra na kráľa priamo nedosiahne. Pozrite sa na spojenie na d4.
+course-friendly-chain-to-the-king-hint-2 = Dáma vstúpi na d4 a uvoľní vášho strelca, ktorý prebehne po uhlopriečke na h8.
 course-friendly-chain-to-the-king-done = Spojenie je skrytá hrozba: reťaz cez neho môže dosiahnuť kráľa.
 
 course-friendly-sako-title = Ŝako
-course-friendly-sako-goal = Tvoj kráľ je ohrozený (Ŝako): veža by sa s ním mohla spojiť. Zachráň ho.
-course-friendly-sako-hint-1 = Hrozba nič nezakazuje: kráľ, ktorého necháš ohrozeného, je ďalším ťahom stratený.
-course-friendly-sako-hint-2 = Uhni kráľom z prvého radu.
-course-friendly-sako-done = Ŝako znamená, že tvoj kráľ je ohrozený. Odpovedz naň hneď.
+course-friendly-sako-goal = Váš kráľ je ohrozený (Ŝako): veža by sa s ním mohla spojiť. Zachráňte ho.
+course-friendly-sako-hint-1 = Hrozba nič nezakazuje: kráľ, ktorého necháte ohrozeného, je ďalším ťahom stratený.
+course-friendly-sako-hint-2 = Uhnite kráľom z prvého radu.
+course-friendly-sako-done = Ŝako znamená, že váš kráľ je ohrozený. Odpovedzte naň hneď.
 
 course-friendly-castle-with-a-bond-title = Rošáda so spojením
-course-friendly-castle-with-a-bond-goal = Urob malú rošádu. Tvoja veža je v spojení.
-course-friendly-castle-with-a-bond-hint-1 = Rošuj ako v šachu: kráľ ide o dve polia smerom k veži.
+course-friendly-castle-with-a-bond-goal = Urobte malú rošádu. Vaša veža je v spojení.
+course-friendly-castle-with-a-bond-hint-1 = Urobte rošádu ako v šachu: kráľ ide o dve polia smerom k veži.
 course-friendly-castle-with-a-bond-done = Veža vezme partnera so sebou na f1.
 
 ## Ťie-čchi
 
-course-jieqi-lesson-face-down = Skryté figúry
+course-jieqi-lesson-face-down = Zakryté figúry
 course-jieqi-lesson-face-up = Odkryté figúry
-course-jieqi-lesson-capture = Branie skrytej figúry
+course-jieqi-lesson-capture = Branie zakrytej figúry
 course-jieqi-lesson-win = Výhra
 
 course-jieqi-hidden-chariot-title = Na bode voza
 course-jieqi-hidden-chariot-goal = Presuňte zakrytú figúru z a1 na označený bod.
-course-jieqi-hidden-chariot-hint-1 = Skrytá figúra ťahá ako figúra, na ktorej východiskovom bode stojí: na a1 ako voz.
-course-jieqi-hidden-chariot-done = Ťahom sa odkryla. Nikto nevedel, čo je, ani ty.
+course-jieqi-hidden-chariot-hint-1 = Zakrytá figúra ťahá ako figúra, na ktorej začiatočnom bode stojí: na a1 ako voz.
+course-jieqi-hidden-chariot-done = Ťahom sa odkryla. Nikto nevedel, čo je, ani vy.
 
 course-jieqi-hidden-horse-title = Na bode koňa
 course-jieqi-hidden-horse-goal = Presuňte zakrytú figúru z b1 na označený bod.
-course-jieqi-hidden-horse-hint-1 = Na b1 ťahá skrytá figúra ako kôň.
+course-jieqi-hidden-horse-hint-1 = Na b1 ťahá zakrytá figúra ako kôň.
 course-jieqi-hidden-horse-done = Odteraz ťahá ako to, čím sa ukázala.
 
 course-jieqi-hidden-elephant-title = Na bode slona
 course-jieqi-hidden-elephant-goal = Presuňte zakrytú figúru z c1 na označený bod.
-course-jieqi-hidden-elephant-hint-1 = Na c1 ťahá skrytá figúra ako slon, o dva body šikmo.
+course-jieqi-hidden-elephant-hint-1 = Na c1 ťahá zakrytá figúra ako slon, o dva body šikmo.
 course-jieqi-hidden-elephant-done = Na bode slona ťahala ako slon, nech sa ukázala čímkoľvek.
 
 course-jieqi-hidden-advisor-title = Na bode radcu
 course-jieqi-hidden-advisor-goal = Presuňte zakrytú figúru z d1 na označený bod.
-course-jieqi-hidden-advisor-hint-1 = Na d1 ťahá skrytá figúra ako radca, o jeden bod šikmo v paláci.
+course-jieqi-hidden-advisor-hint-1 = Na d1 ťahá zakrytá figúra ako radca, o jeden bod šikmo v paláci.
 course-jieqi-hidden-advisor-done = Aj zakrytá figúra na bode radcu zostáva pri svojom prvom ťahu v paláci.
 
 course-jieqi-hidden-cannon-title = Na bode dela
 course-jieqi-hidden-cannon-goal = Presuňte zakrytú figúru z b3 na označený bod.
-course-jieqi-hidden-cannon-hint-1 = Na b3 ťahá skrytá figúra ako delo.
+course-jieqi-hidden-cannon-hint-1 = Na b3 ťahá zakrytá figúra ako delo.
 course-jieqi-hidden-cannon-done = Na bode dela zakrytá figúra ťahá ako delo a rovnako aj berie: cez zástenu.
 
 course-jieqi-hidden-soldier-title = Na bode vojaka
 course-jieqi-hidden-soldier-goal = Presuňte zakrytú figúru z e4 na označený bod.
-course-jieqi-hidden-soldier-hint-1 = Na bode vojaka ide skrytá figúra o jeden bod dopredu.
+course-jieqi-hidden-soldier-hint-1 = Na bode vojaka ide zakrytá figúra o jeden bod dopredu.
 course-jieqi-hidden-soldier-done = Z bodu vojaka ide zakrytá figúra len o bod dopredu, nikdy nie nabok.
 
-course-jieqi-reveal-title = Odkry jednu
-course-jieqi-reveal-goal = Odkry figúru: potiahni ktoroukoľvek svojou skrytou figúrou.
-course-jieqi-reveal-hint-1 = Každý ťah skrytej figúry ju odkryje.
+course-jieqi-reveal-title = Odkryte jednu
+course-jieqi-reveal-goal = Odkryte figúru: potiahnite ktoroukoľvek svojou zakrytou figúrou.
+course-jieqi-reveal-hint-1 = Každý ťah zakrytej figúry ju odkryje.
 course-jieqi-reveal-done = Čo ťah odkryje, je šťastie. Hrať s týmto šťastím je celá hra.
 
 course-jieqi-what-it-really-is-title = Čo je naozaj
-course-jieqi-what-it-really-is-goal = Potiahnite skrytou figúrou, aby sa odkryla, a potom potiahnite tou istou figúrou ešte raz.
-course-jieqi-what-it-really-is-hint-1 = Nikto nevie, čo je skrytá figúra, ani vy. Jej prvý ťah je ťahom figúry jej bodu: na a1 a i1 ťahom voza.
+course-jieqi-what-it-really-is-goal = Potiahnite zakrytou figúrou, aby sa odkryla, a potom potiahnite tou istou figúrou ešte raz.
+course-jieqi-what-it-really-is-hint-1 = Nikto nevie, čo je zakrytá figúra, ani vy. Jej prvý ťah je ťahom figúry jej bodu: na a1 a i1 ťahom voza.
 course-jieqi-what-it-really-is-hint-2 = Keď je odkrytá, pozrite sa, čím sa ukázala: odvtedy ťahá už len ako táto figúra.
-course-jieqi-what-it-really-is-done = Na odkrytú figúru sa vždy pozri znova.
+course-jieqi-what-it-really-is-done = Na odkrytú figúru sa vždy pozrite znova.
 
 course-jieqi-free-advisor-title = Voľný radca
-course-jieqi-free-advisor-goal = Dostaň radcu na označený bod.
+course-jieqi-free-advisor-goal = Dostaňte radcu na označený bod.
 course-jieqi-free-advisor-hint-1 = Odkrytý radca smie opustiť palác: o jeden bod šikmo kdekoľvek.
-course-jieqi-free-advisor-done = V Ťie-čchi chodia odkrytí radcovia a slony kamkoľvek.
+course-jieqi-free-advisor-done = V ťie-čchi chodia odkrytí radcovia a slony kamkoľvek.
 
 course-jieqi-free-elephant-title = Voľný slon
-course-jieqi-free-elephant-goal = Preveď slona cez rieku na označený bod.
+course-jieqi-free-elephant-goal = Preveďte slona cez rieku na označený bod.
 course-jieqi-free-elephant-hint-1 = Odkrytý slon smie prekročiť rieku. Figúra na jeho oku ho stále blokuje.
 course-jieqi-free-elephant-done = Odkrytý slon voľne prekračuje rieku; zastaví ho už len figúra na jeho oku.
 
-course-jieqi-take-hidden-title = Vezmi skrytú figúru
+course-jieqi-take-hidden-title = Vezmite zakrytú figúru
 course-jieqi-take-hidden-goal = Vezmite zakrytú figúru na a10.
-course-jieqi-take-hidden-hint-1 = Tvoj voz ide po stĺpci.
-course-jieqi-take-hidden-done = Vidíš, čo si vzal. Súper sa to nedozvie nikdy.
+course-jieqi-take-hidden-hint-1 = Váš voz ide po stĺpci.
+course-jieqi-take-hidden-done = Vidíte, čo ste vzali. Súper sa to nedozvie nikdy.
 
 course-jieqi-take-two-hidden-title = Dve tajomstvá
-course-jieqi-take-two-hidden-goal = Vezmi obe skryté figúry.
-course-jieqi-take-two-hidden-hint-1 = Najprv vezmi tú na svojom stĺpci, potom prebehni po rade.
-course-jieqi-take-two-hidden-done = Čo si vzal, ti povie, čo sa ešte môže skrývať na súperovej strane.
+course-jieqi-take-two-hidden-goal = Vezmite obe zakryté figúry.
+course-jieqi-take-two-hidden-hint-1 = Najprv vezmite tú na svojom stĺpci, potom prebehnite po rade.
+course-jieqi-take-two-hidden-done = Čo ste vzali, vám povie, čo sa ešte môže skrývať na súperovej strane.
 
 course-jieqi-check-title = Šach
-course-jieqi-check-goal = Daj šach.
+course-jieqi-check-goal = Dajte šach.
 course-jieqi-check-hint-1 = Voz útočí po svojom rade.
-course-jieqi-check-done = Šach a mat platia ako v Xiangqi.
+course-jieqi-check-done = Šach a mat platia ako v siang-čchi.
 
 course-jieqi-mate-title = Mat
-course-jieqi-mate-goal = Daj mat jedným ťahom.
+course-jieqi-mate-goal = Dajte mat jedným ťahom.
 course-jieqi-mate-hint-1 = Jeden voz zatvára generálovi rad; druhý dá šach po jeho rade.
 course-jieqi-mate-done = Vyhrali ste: mat končí partiu ťie-čchi rovnako ako v siang-čchi.
 
 course-jieqi-no-moves-title = Bez ťahu sa prehráva
-course-jieqi-no-moves-goal = Vyhraj tým, že súperovi nenecháš žiadny povolený ťah.
-course-jieqi-no-moves-hint-1 = Ako v Xiangqi prehrá strana, ktorá nemá povolený ťah.
-course-jieqi-no-moves-hint-2 = Zavri generálovi jediný voľný bod; tvoj generál ho drží mimo stĺpca e.
+course-jieqi-no-moves-goal = Vyhrajte tým, že súperovi nenecháte žiadny legálny ťah.
+course-jieqi-no-moves-hint-1 = Ako v siang-čchi prehráva strana, ktorá nemá žiadny legálny ťah.
+course-jieqi-no-moves-hint-2 = Zatvorte generálovi jediný voľný bod; váš generál ho drží mimo stĺpca e.
 course-jieqi-no-moves-done = Aj tu prehráva, kto nemá legálny ťah. Poznáte pravidlá ťie-čchi: skúste partiu proti Nováčikovi.
 
 ## Stránky hier
@@ -512,33 +512,33 @@ page-friendly-common-title = Príbeh a mená
 page-friendly-common = Príbeh, súpravy a význam mena: stránka hry pacosako.com. Mená šachových figúr sú všeobecne známe.
 
 course-xiangqi-endless-checks-title = Nekonečné šachy prehrávajú
-course-xiangqi-endless-checks-goal = Čierny ti dáva šach za šachom. Uhýbaj generálom medzi e2 a e1, kým sa pozícia nezopakuje tretíkrát.
-course-xiangqi-endless-checks-hint-1 = V Xiangqi prehrá strana, ktorá dáva šach každým ťahom opakovania, keď sa pozícia zopakuje tretíkrát.
-course-xiangqi-endless-checks-hint-2 = Na a2a1 odpovedz e1e2 a na a1a2 e2e1, ako prichádzajú šachy voza.
-course-xiangqi-endless-checks-done = Čierny šachoval donekonečna a prehral: v Xiangqi večný šach nie je remíza.
+course-xiangqi-endless-checks-goal = Čierny vám dáva šach za šachom. Uhýbajte generálom medzi e2 a e1, kým sa pozícia nezopakuje tretíkrát.
+course-xiangqi-endless-checks-hint-1 = V siang-čchi prehráva strana, ktorá dáva šach každým ťahom opakovania, keď sa pozícia zopakuje tretíkrát.
+course-xiangqi-endless-checks-hint-2 = Na a2a1 odpovedzte e1e2 a na a1a2 e2e1, ako prichádzajú šachy voza.
+course-xiangqi-endless-checks-done = Čierny šachoval donekonečna a prehral: v siang-čchi večný šach nie je remíza.
 
 course-friendly-lesson-promotion = Premena
 course-friendly-promote-title = Premena
-course-friendly-promote-goal = Dostaň pešiaka na posledný rad a vyber mu novú figúru.
+course-friendly-promote-goal = Dostaňte pešiaka na posledný rad a vyberte mu novú figúru.
 course-friendly-promote-hint-1 = Pešiak na poslednom rade sa zmení na dámu, vežu, strelca alebo jazdca, ako v šachu.
 course-friendly-promote-done = Pešiak, ktorý dosiahne posledný rad, sa premení na figúru, ktorú mu vyberiete.
 course-friendly-carried-to-promotion-title = Dovezený k premene
-course-friendly-carried-to-promotion-goal = Čierny ti v spojení doviezol pešiaka na e8. Vyber mu novú figúru a potom vyhraj.
-course-friendly-carried-to-promotion-hint-1 = Pešiak, ktorého ti súper dovezie na posledný rad, sa premení: jeho figúru vyberieš ako prvú časť svojho ťahu.
-course-friendly-carried-to-promotion-hint-2 = Urob z neho dámu a pošli vežu do spojenia na e8: uvoľnená dáma prebehne po rade ku kráľovi.
-course-friendly-carried-to-promotion-done = Súperovo spojenie posunulo tvojho pešiaka a tvoj pešiak vyhral.
+course-friendly-carried-to-promotion-goal = Čierny vám v spojení doviezol pešiaka na e8. Vyberte mu novú figúru a potom vyhrajte.
+course-friendly-carried-to-promotion-hint-1 = Pešiak, ktorého vám súper dovezie na posledný rad, sa premení: jeho figúru vyberiete ako prvú časť svojho ťahu.
+course-friendly-carried-to-promotion-hint-2 = Urobte z neho dámu a pošlite vežu do spojenia na e8: uvoľnená dáma prebehne po rade ku kráľovi.
+course-friendly-carried-to-promotion-done = Súperovo spojenie posunulo vášho pešiaka a váš pešiak vyhral.
 
-course-xiangqi-save-the-draw-title = Zachráň remízu
-course-xiangqi-save-the-draw-goal = Si v šachu a nemáš už žiadnu útočnú figúru. Vezmi voz: keď nezostane nič, čo môže útočiť, partia je remíza.
-course-xiangqi-save-the-draw-hint-1 = Na e2 môže brať tvoj radca alebo tvoj generál.
+course-xiangqi-save-the-draw-title = Zachráňte remízu
+course-xiangqi-save-the-draw-goal = Ste v šachu a nemáte už žiadnu útočnú figúru. Vezmite voz: keď nezostane nič, čo môže útočiť, partia je remíza.
+course-xiangqi-save-the-draw-hint-1 = Na e2 môže brať váš radca alebo váš generál.
 course-xiangqi-save-the-draw-done = Remíza: ani jednej strane nezostala figúra, ktorá by mohla dať mat.
 
 course-jieqi-two-generals-title = Dvaja generáli
-course-jieqi-two-generals-goal = Vezmi poslednú nepriateľskú figúru: keď zostanú len dvaja generáli, partia je remíza.
-course-jieqi-two-generals-hint-1 = Tvoj generál môže vziať voz vedľa seba.
+course-jieqi-two-generals-goal = Vezmite poslednú nepriateľskú figúru: keď zostanú len dvaja generáli, partia je remíza.
+course-jieqi-two-generals-hint-1 = Váš generál môže vziať voz vedľa seba.
 course-jieqi-two-generals-done = Dvaja osamotení generáli sú remíza.
 
 course-friendly-all-bonded-title = Všetko spojené
-course-friendly-all-bonded-goal = Spoj poslednú samostatnú figúru: keď sú všetky figúry okrem kráľov v spojeniach, partia je remíza.
-course-friendly-all-bonded-hint-1 = Tvoj jazdec dosiahne na pešiaka.
+course-friendly-all-bonded-goal = Spojte poslednú samostatnú figúru: keď sú všetky figúry okrem kráľov v spojeniach, partia je remíza.
+course-friendly-all-bonded-hint-1 = Váš jazdec dosiahne na pešiaka.
 course-friendly-all-bonded-done = Remíza: keď je všetko spojené, ku kráľovi sa nikto nedostane.
