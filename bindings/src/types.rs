@@ -268,6 +268,12 @@ pub enum Awaiting {
         /// The side to move.
         side: Side,
     },
+    /// A person elsewhere (online) plays `side` and is to move: taps are refused until
+    /// their move arrives.
+    Opponent {
+        /// The side to move.
+        side: Side,
+    },
     /// The game is over.
     Nobody,
 }
@@ -278,6 +284,7 @@ impl From<app::Awaiting> for Awaiting {
             app::Awaiting::Person(c) => Awaiting::Person { side: c.into() },
             app::Awaiting::Bot(c) => Awaiting::Bot { side: c.into() },
             app::Awaiting::HandOver(c) => Awaiting::HandOver { side: c.into() },
+            app::Awaiting::Opponent(c) => Awaiting::Opponent { side: c.into() },
             app::Awaiting::Nobody => Awaiting::Nobody,
         }
     }

@@ -271,6 +271,7 @@ fn play_game(g: usize, tally: &mut Tally) {
                 }
                 tally.plies += 1;
             }
+            Awaiting::Opponent { .. } => panic!("a game on this device has no opponent elsewhere"),
         }
         if rng.random_bool(0.04) {
             // Save, and go on in the game resumed from the store.

@@ -240,3 +240,40 @@ pub enum PuzzleError {
     #[error(transparent)]
     Store(#[from] StoreError),
 }
+
+/// Why an online call (the account, an invitation, a game) could not be carried out. None of
+/// these is a panic: whatever the network or the server sends is read into one of them.
+#[derive(Debug, thiserror::Error)]
+pub enum OnlineError {
+    /// The server could not be reached, or did not answer in time.
+    #[error("the server cannot be reached: {0}")]
+    Network(String),
+    /// The server refused the call, with the protocol's code for why.
+    #[error("the server refused: {message}")]
+    Refused {
+        /// Why, as the protocol names it.
+        code: rodina_protocol::ApiErrorCode,
+        /// The server's words, for logs (English).
+        message: String,
+        /// With a rate limit: seconds until a retry may succeed.
+        retry_after_s: Option<u64>,
+    },
+    /// The server's answer is not the protocol's (a proxy's page, a server of another kind).
+    #[error("the server's answer cannot be read: {0}")]
+    BadAnswer(String),
+    /// A code, name, password, option or address given is not of its form.
+    #[error("{0}")]
+    InvalidInput(String),
+    /// The account on this device was signed out (its token revoked): sign in again.
+    #[error("this device is signed out")]
+    SignedOut,
+    /// The game is of a kind, or from a protocol, this version does not know.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Something the core did not expect (its runtime could not start, a task failed).
+    #[error("{0}")]
+    Internal(String),
+}

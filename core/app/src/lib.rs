@@ -16,6 +16,7 @@ mod form;
 mod games;
 mod input;
 pub mod model;
+pub mod online;
 pub mod puzzle;
 mod session;
 mod store;
@@ -25,7 +26,7 @@ mod view_table;
 
 pub use bot::{BotReply, BotRequest};
 pub use course::{CourseSession, Courses, PendingScores};
-pub use error::{CourseError, PuzzleError, SessionError, StoreError};
+pub use error::{CourseError, OnlineError, PuzzleError, SessionError, StoreError};
 pub use form::{FormFields, HandicapGiver, NewGameForm};
 pub use model::{
     Awaiting, BoardView, CapturedView, GameSummary, Highlights, Hovering, MoveRecord, MoveRow,

@@ -73,6 +73,9 @@ pub enum Awaiting {
     /// The device must be handed to the person playing `side` before the board is shown
     /// (pass-and-play in a game with hidden information).
     HandOver(Color),
+    /// A person elsewhere plays `side` and is to move (an online game): taps are refused
+    /// until their move arrives.
+    Opponent(Color),
     /// The game is over.
     Nobody,
 }

@@ -417,7 +417,10 @@ impl Session {
                 result.map_or_else(|| text::message(lang, "status-over", &[]), str::to_owned)
             }
             Awaiting::HandOver(c) => text::message(lang, "status-hand-over", &[("side", side(c))]),
-            Awaiting::Bot(c) => text::message(lang, "status-bot-to-move", &[("side", side(c))]),
+            // A session on this device has no opponent elsewhere; said as a bot's turn would be.
+            Awaiting::Bot(c) | Awaiting::Opponent(c) => {
+                text::message(lang, "status-bot-to-move", &[("side", side(c))])
+            }
             Awaiting::Person(c) => {
                 if let Some(p) = promotion {
                     return match self.input.pending() {
@@ -458,7 +461,9 @@ impl Session {
         match self.awaiting() {
             Awaiting::Person(_) => None,
             Awaiting::Nobody => Some(Refusal::GameOver),
-            Awaiting::Bot(_) | Awaiting::HandOver(_) => Some(Refusal::NotYourTurn),
+            Awaiting::Bot(_) | Awaiting::HandOver(_) | Awaiting::Opponent(_) => {
+                Some(Refusal::NotYourTurn)
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 //! Storage (lichess-mobile's "storage" layer): one SQLite database at a path the app gives,
-//! holding saved games and settings, and the puzzles' attempt log (its queries are the puzzle
-//! feature's own: `puzzle/store.rs`).
+//! holding saved games and settings, the puzzles' attempt log (its queries are the puzzle
+//! feature's own: `puzzle/store.rs`), course scores and the online account's token
+//! (`online/store.rs`).
 //!
 //! The schema is versioned with `PRAGMA user_version` and upgraded by numbered migrations,
 //! each in its own transaction. The file is marked as Rodina's with `PRAGMA application_id`.
@@ -54,6 +55,8 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     crate::puzzle::SCHEMA,
     // 5: rules courses: the best score per exercise.
     crate::course::SCHEMA,
+    // 6: online play: this device's account (id, session token, name) on each server.
+    crate::online::SCHEMA,
 ];
 
 /// The schema version this build writes and reads.

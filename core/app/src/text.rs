@@ -174,7 +174,7 @@ impl From<String> for Arg {
 }
 
 /// Message `id` in `language` with `args`.
-fn tr(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
+pub(crate) fn tr(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
     format_checked(language, id, args).0
 }
 

@@ -65,13 +65,25 @@ fn every_message_formats_in_both_languages_with_its_arguments() {
     let args: Vec<(&str, Arg)> = [
         "side", "winner", "owner", "piece", "square", "from", "to", "game", "reason", "record",
         "owed", "given", "error", "move", "text", "moves", "result", "first", "second", "level",
-        "detail", "file", "change", "rating", "shown", "length", "score",
+        "detail", "file", "change", "rating", "shown", "length", "score", "name", "clock", "link",
+        "code", "summary",
     ]
     .into_iter()
     .map(|name| (name, Arg::from("x")))
     .chain(
-        ["count", "number", "par", "points", "stars", "max", "collected", "total", "solved"]
-            .map(|name| (name, Arg::Number(3))),
+        [
+            "count",
+            "number",
+            "par",
+            "points",
+            "stars",
+            "max",
+            "collected",
+            "total",
+            "solved",
+            "seconds",
+        ]
+        .map(|name| (name, Arg::Number(3))),
     )
     .collect();
     for language in Language::ALL {
