@@ -31,7 +31,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use crate::Settings;
 use crate::clock::Clock;
 use crate::http::{Problem, random_bytes};
-use crate::store::{Db, EventRow, GameProgress, GameRow, InvitationRow, StoreError};
+use crate::store::{Append, Db, EventRow, GameProgress, GameRow, InvitationRow, StoreError};
 
 /// Frames queued per connection; a connection that falls this far behind is dropped (it
 /// reconnects and catches up) so that it never holds up the game or other connections.
@@ -825,8 +825,7 @@ impl Live {
         let data = serde_json::to_string(record).map_err(|e| StoreError::Backend(e.to_string()))?;
         let row = EventRow { version, data, at_ms: crate::now_ms() };
         let progress = GameProgress { version, ..self.progress() };
-        let id = self.row.id.clone();
-        self.db.run(move |s| s.append_event(&id, &row, &progress)).await?;
+        self.db.append(Append { game: self.row.id.clone(), event: row, progress }).await?;
         self.version = version;
         Ok(version)
     }

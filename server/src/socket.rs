@@ -162,7 +162,9 @@ impl Connection {
         };
         if let End::Close(code, reason) = end {
             let close = CloseFrame { code, reason: Utf8Bytes::from_static(reason) };
-            let _ = socket.send(Message::Close(Some(close))).await;
+            if socket.send(Message::Close(Some(close))).await.is_ok() {
+                linger(&mut socket).await;
+            }
         }
     }
 
@@ -352,6 +354,23 @@ impl Connection {
             }
         }
         Ok(())
+    }
+}
+
+/// How long a closing socket waits for the client's close.
+const LINGER: Duration = Duration::from_secs(2);
+
+/// Reads (and drops) what the client still sends after the server's close, until its own
+/// close comes, within [`LINGER`]. Dropping a socket with unread data makes the system reset
+/// the connection, and a reset destroys what the client has not read yet: the error that
+/// says why, and the close itself.
+async fn linger(socket: &mut WebSocket) {
+    let deadline = tokio::time::Instant::now() + LINGER;
+    loop {
+        match tokio::time::timeout_at(deadline, socket.recv()).await {
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return,
+            Ok(Some(Ok(_))) => {}
+        }
     }
 }
 

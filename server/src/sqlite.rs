@@ -12,7 +12,8 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
 
 use crate::schema::{MIGRATIONS, statements};
 use crate::store::{
-    AccountRow, EventRow, GameProgress, GameRow, InvitationRow, SessionRow, Store, StoreError,
+    AccountRow, Append, EventRow, GameProgress, GameRow, InvitationRow, SessionRow, Store,
+    StoreError,
 };
 
 /// The SQLite store.
@@ -242,6 +243,33 @@ fn insert_game(conn: &Connection, g: &GameRow) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Appends one event and updates its game's row, inside the caller's transaction.
+fn append_one(
+    conn: &Connection,
+    game: &GameId,
+    event: &EventRow,
+    progress: &GameProgress,
+) -> Result<(), StoreError> {
+    let outcome = progress.outcome.as_ref().map(to_json).transpose()?;
+    conn.execute(
+        "INSERT INTO game_events (game_id, version, data, at_ms) VALUES (?1, ?2, ?3, ?4)",
+        params![game.as_str(), int(event.version), event.data, int(event.at_ms)],
+    )
+    .map_err(backend)?;
+    conn.execute(
+        "UPDATE games SET version = ?2, plies = ?3, status = ?4, outcome = ?5 WHERE id = ?1",
+        params![
+            game.as_str(),
+            int(progress.version),
+            i64::from(progress.plies),
+            status_text(progress.status),
+            outcome,
+        ],
+    )
+    .map_err(backend)?;
+    Ok(())
+}
+
 impl Store for SqliteStore {
     fn create_account(&self, account: &AccountRow, session: &SessionRow) -> Result<(), StoreError> {
         let mut conn = self.conn();
@@ -441,26 +469,33 @@ impl Store for SqliteStore {
         event: &EventRow,
         progress: &GameProgress,
     ) -> Result<(), StoreError> {
-        let outcome = progress.outcome.as_ref().map(to_json).transpose()?;
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(backend)?;
-        tx.execute(
-            "INSERT INTO game_events (game_id, version, data, at_ms) VALUES (?1, ?2, ?3, ?4)",
-            params![game.as_str(), int(event.version), event.data, int(event.at_ms)],
-        )
-        .map_err(backend)?;
-        tx.execute(
-            "UPDATE games SET version = ?2, plies = ?3, status = ?4, outcome = ?5 WHERE id = ?1",
-            params![
-                game.as_str(),
-                int(progress.version),
-                i64::from(progress.plies),
-                status_text(progress.status),
-                outcome,
-            ],
-        )
-        .map_err(backend)?;
+        append_one(&tx, game, event, progress)?;
         tx.commit().map_err(backend)
+    }
+
+    /// One transaction for the whole batch. A refused insert (a version taken) is undone
+    /// alone, as SQLite undoes a failed statement and keeps the transaction; that append's
+    /// row update is then not made.
+    fn append_events(&self, batch: &[Append]) -> Vec<Result<(), StoreError>> {
+        let mut conn = self.conn();
+        let tx = match conn.transaction() {
+            Ok(tx) => tx,
+            Err(e) => {
+                let message = e.to_string();
+                return batch.iter().map(|_| Err(StoreError::Backend(message.clone()))).collect();
+            }
+        };
+        let results: Vec<Result<(), StoreError>> =
+            batch.iter().map(|a| append_one(&tx, &a.game, &a.event, &a.progress)).collect();
+        match tx.commit() {
+            Ok(()) => results,
+            Err(e) => {
+                let message = e.to_string();
+                batch.iter().map(|_| Err(StoreError::Backend(message.clone()))).collect()
+            }
+        }
     }
 
     fn events(&self, game: &GameId, after: u64) -> Result<Vec<EventRow>, StoreError> {
@@ -603,6 +638,83 @@ mod tests {
         assert_eq!(store.events(&g.id, 1).unwrap(), vec![e2]);
         assert_eq!(store.started_games().unwrap(), Vec::<GameId>::new());
         assert_eq!(store.game(&g.id).unwrap().unwrap().progress.outcome, ended.outcome);
+    }
+
+    #[test]
+    fn a_batch_of_appends_fails_one_by_one() {
+        let store = SqliteStore::in_memory().unwrap();
+        let (a, b) = (account(1), account(2));
+        store.create_account(&a, &session(&a, "1")).unwrap();
+        store.create_account(&b, &session(&b, "2")).unwrap();
+        let (g1, g2) = (game(1, &a, &b), game(2, &b, &a));
+        for (g, code) in [(&g1, 1), (&g2, 2)] {
+            let inv = invitation(code, &a);
+            store.create_invitation(&inv).unwrap();
+            assert!(store.accept_invitation(&inv.code, &b.id, g).unwrap());
+        }
+        let append = |g: &GameRow, version: u64, data: &str| Append {
+            game: g.id.clone(),
+            event: EventRow { version, data: data.into(), at_ms: version },
+            progress: GameProgress { version, plies: 0, status: Status::Started, outcome: None },
+        };
+        store
+            .append_event(&g1.id, &append(&g1, 1, "a").event, &append(&g1, 1, "a").progress)
+            .unwrap();
+        let results = store.append_events(&[
+            append(&g2, 1, "b"),
+            append(&g1, 1, "taken"),
+            append(&g1, 2, "c"),
+        ]);
+        assert!(
+            matches!(results.as_slice(), [Ok(()), Err(StoreError::Conflict), Ok(())]),
+            "{results:?}"
+        );
+        let data = |g: &GameRow| -> Vec<String> {
+            store.events(&g.id, 0).unwrap().into_iter().map(|e| e.data).collect()
+        };
+        assert_eq!(data(&g1), ["a", "c"]);
+        assert_eq!(data(&g2), ["b"]);
+        assert_eq!(store.game(&g1.id).unwrap().unwrap().progress.version, 2);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_writer_commits_many_games_appends_together() {
+        let store = SqliteStore::in_memory().unwrap();
+        let (a, b) = (account(1), account(2));
+        store.create_account(&a, &session(&a, "1")).unwrap();
+        store.create_account(&b, &session(&b, "2")).unwrap();
+        let mut games = Vec::new();
+        for n in 0..25u8 {
+            let g = game(n, &a, &b);
+            let inv = invitation(n, &a);
+            store.create_invitation(&inv).unwrap();
+            assert!(store.accept_invitation(&inv.code, &b.id, &g).unwrap());
+            games.push(g);
+        }
+        let db = crate::store::Db::new(store);
+        let mut tasks = Vec::new();
+        for g in games.clone() {
+            let db = db.clone();
+            tasks.push(tokio::spawn(async move {
+                for version in 1..=10 {
+                    let progress =
+                        GameProgress { version, plies: 0, status: Status::Started, outcome: None };
+                    let event = EventRow { version, data: "{}".into(), at_ms: version };
+                    db.append(Append { game: g.id.clone(), event, progress }).await.unwrap();
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+        for g in games {
+            let id = g.id.clone();
+            let events = db.run(move |s| s.events(&id, 0)).await.unwrap();
+            assert_eq!(
+                events.iter().map(|e| e.version).collect::<Vec<_>>(),
+                (1..=10).collect::<Vec<_>>()
+            );
+        }
     }
 
     #[test]

@@ -7,6 +7,9 @@
 //! stalls the threads that serve sockets.
 
 use std::sync::Arc;
+use std::sync::mpsc as std_mpsc;
+
+use tokio::sync::oneshot;
 
 use rodina_protocol::{AccountId, GameId, GameOptions, InviteCode, PlayerInfo, PlayerName};
 use rodina_protocol::{Status, WireOutcome};
@@ -204,16 +207,71 @@ pub trait Store: Send + Sync + 'static {
 
     /// A game's events after version `after`, in order.
     fn events(&self, game: &GameId, after: u64) -> Result<Vec<EventRow>, StoreError>;
+
+    /// Appends several games' events, each on its own: one's failure leaves the others
+    /// written. The default appends them one by one; a backend that can groups them into one
+    /// commit (many games' moves cost one write to disk).
+    fn append_events(&self, batch: &[Append]) -> Vec<Result<(), StoreError>> {
+        batch.iter().map(|a| self.append_event(&a.game, &a.event, &a.progress)).collect()
+    }
 }
 
-/// The store as async code uses it: each call runs on tokio's blocking pool.
+/// One event to append, with its game's row after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Append {
+    /// The game.
+    pub game: GameId,
+    /// The event.
+    pub event: EventRow,
+    /// The game's row after it.
+    pub progress: GameProgress,
+}
+
+/// An append waiting for the writer, with where its answer goes.
+type Pending = (Append, oneshot::Sender<Result<(), StoreError>>);
+
+/// The most appends one commit takes.
+const BATCH: usize = 512;
+
+/// The store as async code uses it: each call runs on tokio's blocking pool, and events
+/// are appended by one writer thread that takes every append waiting and commits them
+/// together (group commit), so a burst of moves in many games costs a few commits.
 #[derive(Clone)]
-pub struct Db(Arc<dyn Store>);
+pub struct Db {
+    store: Arc<dyn Store>,
+    /// The writer's queue (none if its thread could not start: appends then go one by one
+    /// through the blocking pool).
+    writer: Option<std_mpsc::Sender<Pending>>,
+}
 
 impl Db {
-    /// Wraps a store.
+    /// Wraps a store and starts its writer; the writer ends when the last clone of this
+    /// handle is dropped.
     pub fn new(store: impl Store) -> Db {
-        Db(Arc::new(store))
+        let store: Arc<dyn Store> = Arc::new(store);
+        let (tx, rx) = std_mpsc::channel::<Pending>();
+        let writer_store = Arc::clone(&store);
+        let started = std::thread::Builder::new()
+            .name("rodina-store-writer".into())
+            .spawn(move || write_batches(writer_store.as_ref(), &rx));
+        if let Err(e) = &started {
+            tracing::warn!("no writer thread ({e}): events are stored one by one");
+        }
+        Db { store, writer: started.ok().map(|_| tx) }
+    }
+
+    /// Appends one event (see [`Store::append_event`]) through the writer.
+    pub async fn append(&self, append: Append) -> Result<(), StoreError> {
+        let Some(writer) = &self.writer else {
+            return self
+                .run(move |s| s.append_event(&append.game, &append.event, &append.progress))
+                .await;
+        };
+        let (reply, answer) = oneshot::channel();
+        writer
+            .send((append, reply))
+            .map_err(|_| StoreError::Backend("the store's writer stopped".into()))?;
+        answer.await.map_err(|_| StoreError::Backend("the store's writer stopped".into()))?
     }
 
     /// Runs `f` on the store off the async threads.
@@ -222,9 +280,31 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     {
-        let store = Arc::clone(&self.0);
+        let store = Arc::clone(&self.store);
         tokio::task::spawn_blocking(move || f(store.as_ref()))
             .await
             .map_err(|e| StoreError::Backend(format!("the store's task failed: {e}")))?
+    }
+}
+
+/// The writer thread: waits for an append, takes every other one waiting (up to
+/// [`BATCH`]), stores them in one go and answers each.
+fn write_batches(store: &dyn Store, rx: &std_mpsc::Receiver<Pending>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(more) => batch.push(more),
+                Err(_) => break,
+            }
+        }
+        let (appends, replies): (Vec<Append>, Vec<_>) = batch.into_iter().unzip();
+        let mut results = store.append_events(&appends).into_iter();
+        for reply in replies {
+            let result = results
+                .next()
+                .unwrap_or_else(|| Err(StoreError::Backend("no answer for an append".into())));
+            let _ = reply.send(result);
+        }
     }
 }
