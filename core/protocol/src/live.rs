@@ -132,8 +132,8 @@ pub enum ServerMessage {
 pub struct GameState {
     /// The game.
     pub game: GameId,
-    /// Its options (the colour choice resolved: `colour` is the first player's choice as
-    /// made, the sides are below).
+    /// Its options, the colour choice resolved: `colour` is the inviting player's side as
+    /// drawn (`white` or `black`).
     pub options: GameOptions,
     /// The first player.
     pub white: PlayerInfo,

@@ -235,7 +235,8 @@ pub struct Joined {
 pub struct GameSummary {
     /// The game.
     pub game: GameId,
-    /// Its options (the colour choice resolved to the sides below).
+    /// Its options, the colour choice resolved: `colour` is the inviting player's side as
+    /// drawn (`white` or `black`).
     pub options: GameOptions,
     /// The first player.
     pub white: PlayerInfo,
