@@ -55,7 +55,7 @@ fn the_course_texts_join_the_catalog_in_both_languages() {
         course_text(Language::Slovak, &first.text_id("goal")),
     );
     assert!(
-        en.starts_with("Move the face-down piece") && sk.starts_with("Presuň skrytú"),
+        en.starts_with("Move the face-down piece") && sk.starts_with("Presuňte zakrytú"),
         "{en} / {sk}"
     );
 }

@@ -230,7 +230,7 @@ final class CourseTests: XCTestCase {
         let c = try await h.exercise(.jieqi, "hidden-chariot")
         let s = c.state
         XCTAssertEqual(s.language, .slovak)
-        XCTAssertTrue(s.goal.hasPrefix("Presuň skrytú"), s.goal)
+        XCTAssertTrue(s.goal.hasPrefix("Presuňte zakrytú"), s.goal)
         XCTAssertEqual(s.status, "Ste na ťahu (Červený)")
         XCTAssertTrue(s.number.hasPrefix("Cvičenie 1/"), s.number)
         // The face-down piece shows its back: nothing says what it is.
@@ -255,7 +255,7 @@ final class CourseTests: XCTestCase {
         h.app.openGamePage(.xiangqi)
         XCTAssertEqual(h.app.navigator.current, .gamePage(.xiangqi))
         let page = gamePageState(.xiangqi, language: .slovak)
-        XCTAssertEqual(page.title, "O hre Siang-čchi")
+        XCTAssertEqual(page.title, "Siang-čchi: o hre")
         XCTAssertNil(page.problem)
         XCTAssertEqual(page.sections.first?.kind, .rules)
         XCTAssertTrue(page.sections.allSatisfy { sec in !sec.parts.isEmpty && sec.parts.allSatisfy { !$0.text.isEmpty } })

@@ -244,7 +244,7 @@ class CourseTest {
         val c = h.exercise(Variant.JIEQI, "hidden-chariot")
         val s = c.state.value
         assertEquals(Language.SLOVAK, s.language)
-        assertTrue(s.goal.startsWith("Presuň skrytú"), s.goal)
+        assertTrue(s.goal.startsWith("Presuňte zakrytú"), s.goal)
         assertEquals("Ste na ťahu (Červený)", s.status)
         assertTrue(s.number.startsWith("Cvičenie 1/"), s.number)
         // The face-down piece shows its back: nothing says what it is.
@@ -269,7 +269,7 @@ class CourseTest {
         h.onMain { h.app.openGamePage(Variant.XIANGQI) }
         assertEquals(Screen.GamePage(Variant.XIANGQI), h.app.navigator.current.value)
         val page = gamePageState(Variant.XIANGQI, Language.SLOVAK)
-        assertEquals("O hre Siang-čchi", page.title)
+        assertEquals("Siang-čchi: o hre", page.title)
         assertNull(page.problem)
         assertEquals(PageSectionKind.RULES, page.sections.first().kind)
         assertTrue(page.sections.all { sec -> sec.parts.isNotEmpty() && sec.parts.all { it.text.isNotEmpty() } })
