@@ -59,12 +59,14 @@ macro_rules! mirror_enum {
 
 mod course;
 mod form;
+mod online;
 mod puzzle;
 mod text;
 mod types;
 
 pub use course::*;
 pub use form::*;
+pub use online::*;
 pub use puzzle::*;
 pub use text::*;
 pub use types::*;
@@ -122,6 +124,19 @@ pub enum RodinaError {
     /// is unchanged; report it.
     #[error("{0}")]
     Internal(String),
+    /// The server cannot be reached (no network, or it is down). The message is the
+    /// sentence to show, in the player's language: show it and offer to try again.
+    #[error("{0}")]
+    Network(String),
+    /// This device is signed out of its online account (its token was revoked). The message
+    /// is the sentence to show: offer to sign in.
+    #[error("{0}")]
+    SignedOut(String),
+    /// The server refused the call for a reason the player can act on (a wrong password, a
+    /// name taken, an invitation expired, taken or unknown, too many tries). The message is
+    /// the sentence to show.
+    #[error("{0}")]
+    Refused(String),
 }
 
 impl From<SessionError> for RodinaError {
@@ -167,7 +182,8 @@ fn lock<T>(inner: &Mutex<T>) -> MutexGuard<'_, T> {
 #[derive(uniffi::Object)]
 pub struct Store {
     // rusqlite's connection is Send but not Sync; UniFFI objects are shared between threads.
-    inner: Mutex<rodina_app::Store>,
+    // Shared (Arc) with online play, which keeps the account's token in it.
+    inner: Arc<Mutex<rodina_app::Store>>,
 }
 
 #[uniffi::export]
@@ -178,14 +194,14 @@ impl Store {
     #[uniffi::constructor]
     pub fn open(path: String) -> Result<Arc<Store>, RodinaError> {
         let inner = rodina_app::Store::open(path)?;
-        Ok(Arc::new(Store { inner: Mutex::new(inner) }))
+        Ok(Arc::new(Store { inner: Arc::new(Mutex::new(inner)) }))
     }
 
     /// A database that lives in memory only (previews, tests).
     #[uniffi::constructor]
     pub fn in_memory() -> Result<Arc<Store>, RodinaError> {
         let inner = rodina_app::Store::open_in_memory()?;
-        Ok(Arc::new(Store { inner: Mutex::new(inner) }))
+        Ok(Arc::new(Store { inner: Arc::new(Mutex::new(inner)) }))
     }
 
     /// Where the database lives.

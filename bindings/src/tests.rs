@@ -600,7 +600,7 @@ fn course_errors_and_pages_reach_the_apps() {
             .starts_with("The rules course cannot be used")
     );
     let page = game_page(Variant::Xiangqi, Language::Slovak).unwrap();
-    assert_eq!(page.title, "O hre Siang-čchi");
+    assert_eq!(page.title, "Siang-čchi: o hre");
     assert_eq!(page.sections.first().map(|s| s.kind), Some(PageSectionKind::Rules));
     assert!(page.sections.iter().all(|s| !s.parts.is_empty()));
     assert_eq!(course_title(Language::English, Variant::Friendly), "Friendly chess: rules course");

@@ -410,6 +410,12 @@ pub enum Problem {
         /// What happened.
         detail: String,
     },
+    /// An online call failed (`RodinaError.Network`, `SignedOut`, `Refused`): `detail` is
+    /// the error's message, already the sentence to show.
+    Online {
+        /// The sentence.
+        detail: String,
+    },
 }
 
 impl From<Problem> for app::text::Problem {
@@ -430,6 +436,7 @@ impl From<Problem> for app::text::Problem {
             Problem::PuzzleDamaged { detail } => P::PuzzleDamaged { detail },
             Problem::CourseDamaged { detail } => P::CourseDamaged { detail },
             Problem::Internal { detail } => P::Internal { detail },
+            Problem::Online { detail } => P::Online { detail },
         }
     }
 }

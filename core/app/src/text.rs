@@ -917,6 +917,12 @@ pub enum Problem {
         /// What happened.
         detail: String,
     },
+    /// An online call failed: `detail` is already the sentence to show, in the player's
+    /// language ([`crate::online::online_error_text`]).
+    Online {
+        /// The sentence.
+        detail: String,
+    },
 }
 
 /// What the app says of `problem`.
@@ -937,6 +943,7 @@ pub fn problem_text(language: Language, problem: &Problem) -> String {
         Problem::PuzzleDamaged { detail } => with("error-puzzle-damaged", detail),
         Problem::CourseDamaged { detail } => with("error-course-damaged", detail),
         Problem::Internal { detail } => with("error-internal", detail),
+        Problem::Online { detail } => detail.clone(),
     }
 }
 

@@ -22,6 +22,7 @@ mod text;
 pub use model::{
     AccountView, ClockView, ConnectionState, DealCheck, InvitationView, InviteOptions, JoinedGame,
     OfflineReason, OnlinePlayer, OnlineStatus, OnlineView, Rematch, SideChoice, TimeControl,
+    invitation_code,
 };
 pub use service::{LiveGame, Online, WatchHandle};
 pub(crate) use store::SCHEMA;

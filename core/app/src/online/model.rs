@@ -194,6 +194,24 @@ pub struct TimeControl {
     pub increment_ms: u64,
 }
 
+impl TimeControl {
+    /// The clocks the invite screen offers, shortest first: 1+0, 3+2, 5+3, 10+5, 15+10, 30+0.
+    pub const OFFERED: [TimeControl; 6] = [
+        TimeControl { initial_ms: 60_000, increment_ms: 0 },
+        TimeControl { initial_ms: 180_000, increment_ms: 2000 },
+        TimeControl { initial_ms: 300_000, increment_ms: 3000 },
+        TimeControl { initial_ms: 600_000, increment_ms: 5000 },
+        TimeControl { initial_ms: 900_000, increment_ms: 10_000 },
+        TimeControl { initial_ms: 1_800_000, increment_ms: 0 },
+    ];
+}
+
+/// The code a `rodina://join/CODE` link carries (or a code typed with spaces, dashes or in
+/// lower case), as the server writes it; `None` for text that holds no code.
+pub fn invitation_code(text: &str) -> Option<String> {
+    rodina_protocol::InviteCode::read(text).ok().map(|c| c.to_string())
+}
+
 /// The options of an invitation, as the create screen fills them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct InviteOptions {

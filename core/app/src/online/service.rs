@@ -111,7 +111,13 @@ impl Online {
         self.inner.repo.base()
     }
 
-    /// The language of the texts this service writes (invitations' summaries).
+    /// The language of the texts this service writes (invitations' summaries, the games it
+    /// opens).
+    pub fn language(&self) -> Language {
+        self.inner.language()
+    }
+
+    /// Speaks `language` from now on.
     pub fn set_language(&self, language: Language) {
         *self.inner.language.lock().unwrap_or_else(PoisonError::into_inner) = language;
     }
@@ -628,7 +634,12 @@ impl LiveGame {
         Ok(invitation)
     }
 
-    /// The texts' language.
+    /// The language of the view's texts.
+    pub fn language(&self) -> Language {
+        self.shared.game().language()
+    }
+
+    /// Speaks `language` from now on.
     pub fn set_language(&self, language: Language) {
         self.shared.game().set_language(language);
     }

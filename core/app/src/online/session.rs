@@ -279,6 +279,11 @@ impl OnlineGame {
     }
 
     /// The language of the view's texts.
+    pub(crate) fn language(&self) -> Language {
+        self.language
+    }
+
+    /// Speaks `language` from now on.
     pub(crate) fn set_language(&mut self, language: Language) {
         self.language = language;
     }
