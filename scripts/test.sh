@@ -21,6 +21,8 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 echo "== Rust tests"
+# The end-to-end tests (tests/) and the Kotlin tests start the real server: the `rodina` binary.
+cargo build --quiet -p rodina
 cargo test --workspace --quiet
 
 echo "== test data against Fairy-Stockfish"
@@ -49,7 +51,8 @@ cargo run --quiet -p uniffi-bindgen -- generate --library "target/debug/$LIB" \
   --language kotlin --out-dir "$GEN" --no-format
 # Maven 3.8 prints colour resets even in batch mode; strip them so the summary below stands
 # on a line of its own (pipefail keeps Maven's exit status).
-(cd bindings/kotlin && mvn -B -q test -Drodina.lib.dir="$PWD/../../target/debug") 2>&1 |
+(cd bindings/kotlin && mvn -B -q test -Drodina.lib.dir="$PWD/../../target/debug" \
+  -Drodina.server.bin="$PWD/../../target/debug/rodina") 2>&1 |
   sed 's/\x1b\[[0-9;]*m//g'
 python3 - <<'PY'
 import glob, re
