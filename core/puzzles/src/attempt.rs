@@ -3,7 +3,7 @@
 //! An attempt has a unique id (a UUIDv7 made on the device), so two devices' logs merge by
 //! union and a sync that sends the same attempt twice changes nothing. Nothing derived is
 //! stored: ratings and solved sets come from [`AttemptLog::replay`], which reads the log in a
-//! fixed order (the time the attempt ended, then the id), so every device and the server
+//! fixed order (the time the attempt started, then the id), so every device and the server
 //! compute the same progress from the same set, whatever order the attempts arrived in.
 //!
 //! # Text form
@@ -423,10 +423,12 @@ impl AttemptLog {
         self.attempts.values()
     }
 
-    /// The attempts in the replay's order: by the time they ended, then by id.
+    /// The attempts in the replay's order: by the time they started, then by id. The start,
+    /// not the end: when two devices tried the same puzzle offline, the attempt begun first
+    /// is the rated one, however long it took.
     pub fn in_replay_order(&self) -> Vec<&Attempt> {
         let mut order: Vec<&Attempt> = self.attempts.values().collect();
-        order.sort_by_key(|a| (a.ended_ms(), a.id()));
+        order.sort_by_key(|a| (a.started_ms(), a.id()));
         order
     }
 
@@ -461,7 +463,7 @@ impl AttemptLog {
     }
 
     /// The player's progress recomputed from the log: the attempts in the replay's order (the
-    /// time they ended, then the id), each counted once.
+    /// time they started, then the id), each counted once.
     ///
     /// - Every attempt counts toward the game's attempts; a solved one puts its puzzle in the
     ///   game's solved set.
@@ -720,7 +722,7 @@ mod tests {
     fn only_the_first_attempt_of_a_puzzle_is_rated() {
         let bank = bank(10);
         let mut log = AttemptLog::new();
-        // Two devices both rated their first try of x1; the phone's ended first.
+        // Two devices both rated their first try of x1; the phone's started first.
         log.insert(attempt(2_000, 1, "tablet", "x1", false, true)).unwrap();
         log.insert(attempt(1_000, 2, "phone", "x1", true, true)).unwrap();
         // A casual look at x2, then a rated attempt: never rated.
@@ -742,6 +744,22 @@ mod tests {
         assert!(progress.is_solved(Variant::Xiangqi, &x1));
         assert!(!progress.is_solved(Variant::Jieqi, &x1));
         assert_eq!(progress.rating(Variant::Jieqi), Rating::default());
+    }
+
+    #[test]
+    fn the_attempt_begun_first_is_the_rated_one_however_long_it_took() {
+        let bank = bank(10);
+        let mut log = AttemptLog::new();
+        // The phone began x1 at 1 s and took a minute; the tablet began at 2 s and was done
+        // at 3 s. Both rated, offline: the phone's failure counts, the tablet's solve does not.
+        let mut slow = attempt(1_000, 1, "phone", "x1", false, true).fields().clone();
+        slow.ended_ms = 61_000;
+        log.insert(Attempt::new(slow).unwrap()).unwrap();
+        log.insert(attempt(2_000, 2, "tablet", "x1", true, true)).unwrap();
+        let game = log.replay(&[&bank]).game(Variant::Xiangqi).cloned().unwrap();
+        assert_eq!((game.attempts, game.rated), (2, 1));
+        assert!(game.rating.rating < 1500.0, "{:?}", game.rating);
+        assert!(game.solved.contains(&"x1".parse().unwrap()));
     }
 
     #[test]
