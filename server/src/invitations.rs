@@ -13,7 +13,7 @@ use rand::rngs::OsRng;
 use rand::{RngCore, TryRngCore};
 use rodina_protocol::{
     AccountId, ApiErrorCode, ColourChoice, GameId, GameOptions, Invitation, InviteCode, Joined,
-    PlayerInfo, SALT_BYTES, SideName, Status, commitment,
+    PlayerInfo, SALT_BYTES, SideName, Status, commit_deal, deal_points,
 };
 use rodina_rules::{AnyGame, Color};
 
@@ -156,7 +156,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// Sets up the game an invitation describes, between the inviter and `acceptor`: the sides
 /// drawn, the start dealt from the operating system's generator, and for a game with hidden
-/// pieces the deal's salt and commitment.
+/// pieces the deal's salts (one per face-down piece) and its commitment.
 fn new_game(
     row: &InvitationRow,
     acceptor: PlayerInfo,
@@ -184,12 +184,22 @@ fn new_game(
         return Err(Problem::new(ApiErrorCode::Internal, "no randomness"));
     }
     let start_truth = game.start_truth_fen();
-    let (salt, committed) = if game.hides_information() {
-        let salt = hex(&random_bytes::<SALT_BYTES>()?);
-        let c = commitment(&start_truth, &salt);
-        (Some(salt), Some(c))
-    } else {
-        (None, None)
+    let (salt, committed) = match &game {
+        AnyGame::Jieqi(g) => {
+            // One salt per face-down piece, so that each can be opened to the seats that may
+            // know it and no other (see `rodina_protocol::commitment`).
+            let points = deal_points(|s| g.start().is_face_down(s));
+            let salts = points
+                .iter()
+                .map(|_| random_bytes::<SALT_BYTES>().map(|b| hex(&b)))
+                .collect::<Result<Vec<_>, _>>()?;
+            let c = commit_deal(g.start(), &salts).map_err(|e| {
+                tracing::error!("a new deal could not be committed: {e}");
+                Problem::new(ApiErrorCode::Internal, "the deal could not be committed")
+            })?;
+            (Some(salts.join(" ")), Some(c))
+        }
+        _ => (None, None),
     };
     let (white, black) = match inviter_side {
         Color::White => (inviter, acceptor),
@@ -262,7 +272,7 @@ async fn accept(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rodina_protocol::verify_reveal;
+    use rodina_protocol::{open_deal, verify_reveal};
     use rodina_rules::Seat;
 
     fn invitation(options: GameOptions) -> InvitationRow {
@@ -297,19 +307,23 @@ mod tests {
             (row.white.account.clone(), row.black.account.clone()),
             (player(2).account, player(1).account)
         );
-        let salt = row.salt.clone().unwrap();
-        assert_eq!(salt.len(), 64);
-        assert_eq!(row.commitment, Some(commitment(&row.start_truth, &salt)));
-        // The deal holds up against the commitment, as a client checks it.
-        let reveal = rodina_protocol::Reveal { deal: row.start_truth.clone(), salt };
+        let salts: Vec<String> =
+            row.salt.as_deref().unwrap().split(' ').map(str::to_owned).collect();
+        assert_eq!(salts.len(), 30);
+        assert!(salts.iter().all(|s| rodina_protocol::is_hex64(s)));
+        let AnyGame::Jieqi(truth) = &game else { panic!("a Jieqi game") };
+        assert_eq!(row.commitment, Some(commit_deal(truth.start(), &salts).unwrap()));
+        // The deal holds up against the commitment, as a client checks it: at the start every
+        // point opens to every seat.
         for seat in Seat::ALL {
+            let reveal = open_deal(truth.start(), &salts, &truth.view(seat)).unwrap();
             assert_eq!(
                 verify_reveal(
                     row.commitment.as_deref().unwrap(),
                     &reveal,
                     seat,
+                    None,
                     &game.view_fen(seat),
-                    &[],
                     &[]
                 ),
                 Ok(())

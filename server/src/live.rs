@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::Utf8Bytes;
 use rodina_protocol::{
     AccountId, ApiErrorCode, ClientMessage, ClockState, Event, GameId, GameState, InviteCode,
-    Presence, Reveal, ServerMessage, SideName, Status, WireError, WireOutcome,
+    Presence, Reveal, ServerMessage, SideName, Status, WireError, WireOutcome, open_deal,
 };
 use rodina_rules::{
     AnyGame, Color, DrawReason, Outcome, PlayError, Position, ReplayError, Seat, Truth, View,
@@ -760,8 +760,7 @@ impl Live {
             Record::DrawOffered { by } => Event::DrawOffered { by: *by },
             Record::DrawDeclined { by } => Event::DrawDeclined { by: *by },
             Record::Ended { outcome, clock } => {
-                let (reveal, truth_moves) = self.reveal();
-                Event::Ended { outcome: outcome.clone(), clock: *clock, reveal, truth_moves }
+                Event::Ended { outcome: outcome.clone(), clock: *clock, reveal: self.reveal(seat) }
             }
             Record::Aborted { by } => Event::Aborted { by: *by },
             // The invitation is the two players' business: a spectator gets the version.
@@ -772,20 +771,32 @@ impl Live {
         })
     }
 
-    /// Jieqi, once the game is over: the deal, its salt and the truth's moves.
-    fn reveal(&self) -> (Option<Reveal>, Option<Vec<String>>) {
-        match (&self.row.salt, self.status) {
-            (Some(salt), Status::Ended | Status::Aborted) if self.hidden() => (
-                Some(Reveal { deal: self.row.start_truth.clone(), salt: salt.clone() }),
-                Some(self.game.move_texts()),
-            ),
-            _ => (None, None),
+    /// Jieqi, once the game is over: the deal opened as far as `seat` may know it. Never the
+    /// whole deal, nor the moves as the truth writes them: the owner of a face-down piece the
+    /// opponent captured may not learn what it was, not after the game either (rules/jieqi.md),
+    /// so that piece's salt goes to its capturer alone and everyone else gets its leaf, which
+    /// still lets them check the commitment.
+    fn reveal(&self, seat: Seat) -> Option<Reveal> {
+        if !matches!(self.status, Status::Ended | Status::Aborted) {
+            return None;
+        }
+        let (AnyGame::Jieqi(game), Some(salts)) = (&self.game, &self.row.salt) else {
+            return None;
+        };
+        let salts: Vec<String> = salts.split(' ').map(str::to_owned).collect();
+        match open_deal(game.start(), &salts, &game.view(seat)) {
+            Ok(reveal) => Some(reveal),
+            Err(e) => {
+                // A row from before the per-piece commitment, or damaged: no reveal rather
+                // than one that would not check (the error names no identity).
+                tracing::warn!("game {}: the deal cannot be opened: {e}", self.row.id);
+                None
+            }
         }
     }
 
     /// The whole game as `seat` may know it.
     fn state_for(&self, seat: Seat, now: Instant) -> GameState {
-        let (reveal, truth_moves) = self.reveal();
         GameState {
             game: self.row.id.clone(),
             options: self.row.options.clone(),
@@ -799,8 +810,7 @@ impl Live {
             clock: self.clock.as_ref().map(|c| c.state(now)),
             draw_offer: self.draw_offer.map(side),
             commitment: self.row.commitment.clone(),
-            reveal,
-            truth_moves,
+            reveal: self.reveal(seat),
             rematch: match seat {
                 Seat::Player(_) => self.rematch.as_ref().map(|(_, code)| code.clone()),
                 Seat::Spectator => None,
@@ -1278,8 +1288,75 @@ mod tests {
             assert_eq!(state.moves, game.move_texts_for(seat));
             assert_eq!(state.start, with_game!(&game, g => g.start().view(seat).fen()));
             // The game goes on: nothing of the deal is in the state.
-            assert_eq!((state.reveal, state.truth_moves), (None, None));
+            assert_eq!(state.reveal, None);
         }
+    }
+
+    #[tokio::test]
+    async fn a_finished_game_opens_to_each_seat_what_it_may_know() {
+        let registry = registry();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut game = AnyGame::new(&NewGame::usual(Variant::Jieqi), &mut rng).unwrap();
+        // Red's cannon point takes h10 face down; Black resigns.
+        game.play_text("h3h10").unwrap();
+        let truth = with_game!(&game, g => g.ply_text(1)).unwrap();
+        let log = vec![
+            Record::Move {
+                ply: 1,
+                by: SideName::White,
+                truth,
+                sent: "h3h10".into(),
+                ack: 1,
+                clock: None,
+            },
+            Record::Ended {
+                outcome: WireOutcome {
+                    result: "win".into(),
+                    winner: Some(SideName::White),
+                    reason: "resignation".into(),
+                },
+                clock: None,
+            },
+        ];
+        let salts: Vec<String> = (0..30u8).map(|i| format!("{i:02x}").repeat(32)).collect();
+        let AnyGame::Jieqi(g) = &game else { panic!("jieqi") };
+        let mut row = row_of(&game);
+        row.salt = Some(salts.join(" "));
+        row.commitment = Some(rodina_protocol::commit_deal(g.start(), &salts).unwrap());
+        let live = Live::load(row.clone(), rows(&log), &registry, Instant::now()).unwrap();
+        let h10 = rodina_rules::xiangqi::Square::parse("h10").unwrap();
+        let h10_salt = &salts[rodina_protocol::deal_points(|s| g.start().is_face_down(s))
+            .iter()
+            .position(|&s| s == h10)
+            .unwrap()];
+        for seat in Seat::ALL {
+            let state = live.state_for(seat, Instant::now());
+            let reveal = state.reveal.clone().expect("a reveal once over");
+            let Some(Event::Ended { reveal: Some(ended), .. }) = live.event_for(&log[1], seat)
+            else {
+                panic!("the end carries the reveal")
+            };
+            assert_eq!(ended, reveal);
+            assert_eq!(
+                rodina_protocol::verify_reveal(
+                    row.commitment.as_deref().unwrap(),
+                    &reveal,
+                    seat,
+                    None,
+                    &state.start,
+                    &state.moves
+                ),
+                Ok(())
+            );
+            // Only Red, who took it, gets the salt of h10 in anything it is sent.
+            let text = serde_json::to_string(&state).unwrap();
+            assert_eq!(text.contains(h10_salt.as_str()), seat == Seat::Player(Color::White));
+        }
+        // A row whose salts do not fit the deal (one salt, as before the per-piece
+        // commitment): no reveal rather than a wrong one.
+        row.salt = Some("ab".repeat(32));
+        let live = Live::load(row, rows(&log), &registry, Instant::now()).unwrap();
+        assert_eq!(live.state_for(Seat::Spectator, Instant::now()).reveal, None);
     }
 
     #[tokio::test]

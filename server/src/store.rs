@@ -102,7 +102,9 @@ pub struct GameRow {
     pub created_at_ms: u64,
     /// The start's whole state (Jieqi: with every hidden identity). Server-side only.
     pub start_truth: String,
-    /// Jieqi: the deal's salt, lower-case hex. Server-side only until the end.
+    /// Jieqi: the deal's salts, one per face-down start point in board order
+    /// ([`rodina_protocol::deal_points`]), each 64 lower-case hex characters, separated by
+    /// spaces. Server-side only: at the end each seat gets those of the pieces it may know.
     pub salt: Option<String>,
     /// Jieqi: the published commitment to the deal.
     pub commitment: Option<String>,

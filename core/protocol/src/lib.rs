@@ -16,7 +16,10 @@ mod live;
 mod names;
 mod rest;
 
-pub use commitment::{Reveal, RevealError, SALT_BYTES, commitment, verify_reveal};
+pub use commitment::{
+    DealError, Entitlement, Opening, Reveal, RevealError, SALT_BYTES, commit_deal, commitment,
+    deal_points, entitlements, is_hex64, leaf, open_deal, verify_reveal, verify_reveal_record,
+};
 pub use live::{
     ClientMessage, ClockState, DecodeError, Event, GameState, MAX_MOVE_CHARS, Presence,
     ServerMessage, Status, WireError, WireOutcome,

@@ -156,11 +156,9 @@ pub struct GameState {
     pub draw_offer: Option<SideName>,
     /// Jieqi: the commitment to the deal, published at the start (see [`crate::commitment`]).
     pub commitment: Option<String>,
-    /// Jieqi, once the game is over: the deal and salt, and the moves as the truth writes
-    /// them, for [`crate::verify_reveal`].
+    /// Jieqi, once the game is over (ended or aborted): the deal opened as far as this seat
+    /// may know it, for [`crate::verify_reveal`].
     pub reveal: Option<Reveal>,
-    /// With `reveal`: the moves as the truth writes them.
-    pub truth_moves: Option<Vec<String>>,
     /// A rematch the opponent offered, once the game is over: the invitation to accept.
     pub rematch: Option<InviteCode>,
 }
@@ -208,12 +206,10 @@ pub enum Event {
         /// The clocks at the end.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock: Option<ClockState>,
-        /// Jieqi: the deal and salt.
+        /// Jieqi: the deal opened as far as this seat may know it (no seat learns the
+        /// identity of a face-down piece captured without its being shown it).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reveal: Option<Reveal>,
-        /// Jieqi: the moves as the truth writes them.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        truth_moves: Option<Vec<String>>,
     },
     /// The game was aborted before each side had moved.
     Aborted {

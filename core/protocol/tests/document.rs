@@ -1,14 +1,15 @@
 //! `PROTOCOL.md` against the types: every JSON example in it parses as the protocol type its
 //! block names (a block `json TYPE` holds one value, `jsonl TYPE` one value a line), the
 //! socket's frames through the same decoding the server and the app use, and the Jieqi
-//! example's deal and salt give its commitment. A JSON block without a type fails, so no
-//! example goes untested.
+//! example's openings give its commitment and check for each seat as the page says. A JSON
+//! block without a type fails, so no example goes untested.
 
 use rodina_protocol::{
     ApiError, ClientMessage, ClockState, Credentials, Event, GameList, GameOptions, GameState,
-    GameSummary, Health, Invitation, Joined, Me, NewAccount, Reveal, ServerMessage, SetName,
-    SignIn, commitment,
+    GameSummary, Health, Invitation, Joined, Me, NewAccount, Opening, Reveal, RevealError,
+    ServerMessage, SetName, SignIn, verify_reveal,
 };
+use rodina_rules::{Color, Seat};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -110,6 +111,7 @@ fn every_example_parses_as_its_type() {
             "Joined" => exact::<Joined>(text),
             "Me" => exact::<Me>(text),
             "NewAccount" => parses::<NewAccount>(text),
+            "Opening" => exact::<Opening>(text),
             "Reveal" => exact::<Reveal>(text),
             "SetName" => parses::<SetName>(text),
             "SignIn" => parses::<SignIn>(text),
@@ -146,26 +148,76 @@ fn every_client_message_and_event_kind_has_an_example() {
 }
 
 #[test]
-fn the_jieqi_example_keeps_its_commitment() {
+fn the_jieqi_example_checks_for_each_seat_and_keeps_the_owners_secret() {
     let all = examples();
-    let reveal: Reveal = all
-        .iter()
-        .find(|(t, _)| t == "Reveal")
-        .map(|(_, text)| serde_json::from_str(text).expect("the reveal"))
-        .expect("a reveal example");
-    let state: GameState = all
-        .iter()
-        .filter(|(t, _)| t == "GameState")
-        .map(|(_, text)| serde_json::from_str::<GameState>(text).expect("a state"))
+    let of =
+        |ty: &'static str| all.iter().filter(move |(t, _)| t == ty).map(|(_, text)| text.as_str());
+    let state: GameState = of("GameState")
+        .map(|text| serde_json::from_str::<GameState>(text).expect("a state"))
         .find(|s| s.commitment.is_some())
         .expect("a Jieqi state example");
     let committed = state.commitment.clone().expect("its commitment");
-    assert_eq!(commitment(&reveal.deal, &reveal.salt), committed);
-    assert!(DOCUMENT.contains(&committed));
-    // The seat's start in the example is what the deal gives that seat.
-    let seat = state.seat().expect("a seat");
+    assert!(DOCUMENT.matches(committed.as_str()).count() >= 2, "the page names it");
+    let black_reveal: Reveal =
+        serde_json::from_str(of("Reveal").next().expect("a reveal example")).expect("a reveal");
+    let red_h10: Opening =
+        serde_json::from_str(of("Opening").next().expect("an opening example")).expect("opening");
+    // The move as each seat got it: the capturer's text names the piece, the others' do not.
+    let moves: Vec<String> = of("Event")
+        .chain(of("ServerMessage"))
+        .filter_map(|text| {
+            let e = match ServerMessage::decode(text) {
+                Ok(ServerMessage::Event { e: Some(e), .. }) => e,
+                _ => serde_json::from_str::<Event>(text).ok()?,
+            };
+            match e {
+                Event::Move { mv, .. } if mv.contains("x(") => Some(mv),
+                _ => None,
+            }
+        })
+        .collect();
+    let red_move = moves.iter().find(|m| !m.ends_with("x(x)")).expect("red's text").clone();
+    let black_move = moves.iter().find(|m| m.ends_with("x(x)")).expect("black's text").clone();
+    // Red's reveal, from the full example's `ended` frame.
+    let red_reveal = of("ServerMessage")
+        .find_map(|text| match ServerMessage::decode(text) {
+            Ok(ServerMessage::Event { e: Some(Event::Ended { reveal: Some(r), .. }), .. }) => {
+                Some(r)
+            }
+            _ => None,
+        })
+        .expect("the full example's end with its reveal");
+    let red = Seat::Player(Color::White);
+    let black = Seat::Player(Color::Black);
+    let check = |reveal: &Reveal, seat: Seat, mv: &str| {
+        verify_reveal(&committed, reveal, seat, None, &state.start, &[mv.to_owned()])
+    };
+    assert_eq!(check(&black_reveal, black, &black_move), Ok(()));
+    assert_eq!(check(&black_reveal, Seat::Spectator, &black_move), Ok(()));
+    assert_eq!(check(&red_reveal, red, &red_move), Ok(()));
+    // Red's differs from Black's at h10 alone, where Red gets the piece and Black the leaf.
+    for (r, b) in red_reveal.openings.iter().zip(&black_reveal.openings) {
+        if r.point == "h10" {
+            assert_eq!(r, &red_h10);
+            assert!(b.piece.is_none() && b.salt.is_none());
+            let leaf = b.leaf.clone().expect("black's leaf of h10");
+            let salt = r.salt.clone().expect("the salt");
+            let h10 = rodina_rules::xiangqi::Square::parse("h10").expect("point");
+            let piece = red_h10.piece().expect("a piece");
+            assert_eq!(rodina_protocol::leaf(h10, piece, &salt), leaf);
+            assert!(DOCUMENT.contains(&format!("`h10 b {salt}`")), "the leaf's text is shown");
+            assert!(DOCUMENT.contains(&format!("`{leaf}`")), "the leaf is shown");
+        } else {
+            assert_eq!(r, b);
+        }
+    }
+    // Black may not be given what Red took; Red may not be refused it.
     assert_eq!(
-        rodina_protocol::verify_reveal(&committed, &reveal, seat, &state.start, &[], &[]),
-        Ok(())
+        check(&red_reveal, black, &black_move),
+        Err(RevealError::Overshared { point: "h10".into() })
+    );
+    assert_eq!(
+        check(&black_reveal, red, &red_move),
+        Err(RevealError::Withheld { point: "h10".into() })
     );
 }

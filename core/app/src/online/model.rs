@@ -92,8 +92,9 @@ pub struct OnlinePlayer {
 pub enum DealCheck {
     /// The game has a commitment and is not over: the check comes at the end.
     Pending,
-    /// The revealed deal gives the commitment shown at the start, and every move this seat
-    /// saw: the deal was not changed during the game.
+    /// The deal as opened to this seat gives the commitment shown at the start and every
+    /// identity this seat saw, and this seat was opened all it may know: the deal was not
+    /// changed during the game.
     Verified,
     /// The reveal does not hold; why, in English for logs.
     Failed {

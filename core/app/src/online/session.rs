@@ -107,8 +107,8 @@ pub(crate) struct OnlineGame {
     draw_offer: Option<Color>,
     commitment: Option<String>,
     deal_check: Option<DealCheck>,
-    /// Jieqi, once over: the deal and the moves as the truth writes them, as revealed.
-    revealed: Option<(Reveal, Vec<String>)>,
+    /// Jieqi, once over: the deal opened as far as this seat may know it.
+    revealed: Option<Reveal>,
     rematch: Option<Rematch>,
     presence: Option<[Presence; 2]>,
     buffered: BTreeMap<u64, Option<Event>>,
@@ -377,8 +377,8 @@ impl OnlineGame {
         self.draw_offer = state.draw_offer.map(Color::from);
         self.commitment = state.commitment;
         self.deal_check = self.commitment.as_ref().map(|_| DealCheck::Pending);
-        if let (Some(reveal), Some(truth)) = (state.reveal, state.truth_moves) {
-            self.check_deal(&reveal, &truth);
+        if let Some(reveal) = state.reveal {
+            self.check_deal(reveal);
         }
         self.rematch = state.rematch.map(|code| {
             // The state names the opponent's offer; one's own is known from its event.
@@ -466,7 +466,7 @@ impl OnlineGame {
             }
             Event::DrawOffered { by } => self.draw_offer = Some(by.into()),
             Event::DrawDeclined { .. } => self.draw_offer = None,
-            Event::Ended { outcome, clock, reveal, truth_moves } => {
+            Event::Ended { outcome, clock, reveal } => {
                 self.status = OnlineStatus::Ended;
                 self.outcome = Some(outcome);
                 self.draw_offer = None;
@@ -476,8 +476,8 @@ impl OnlineGame {
                 } else if let Some((c, at)) = self.clock {
                     self.clock = Some((ClockState { running: None, ..c }, at));
                 }
-                if let (Some(reveal), Some(truth)) = (reveal, truth_moves) {
-                    self.check_deal(&reveal, &truth);
+                if let Some(reveal) = reveal {
+                    self.check_deal(reveal);
                 }
             }
             Event::Aborted { .. } => {
@@ -516,21 +516,32 @@ impl OnlineGame {
         Received::Changed
     }
 
-    /// Checks the Jieqi deal's reveal against the commitment and what this seat saw.
-    fn check_deal(&mut self, reveal: &Reveal, truth: &[String]) {
-        self.revealed = Some((reveal.clone(), truth.to_vec()));
-        let Some(committed) = &self.commitment else { return };
-        self.deal_check = Some(
-            match verify_reveal(committed, reveal, self.seat, &self.start, truth, &self.moves) {
+    /// Checks the Jieqi deal's reveal against the commitment and what this seat saw: the
+    /// start it was shown, every identity its moves showed it, and that it was opened all it
+    /// may know and nothing it may not (the owner of a face-down piece the opponent took
+    /// never learns it, so the reveal gives that piece's leaf alone; the moves as the truth
+    /// writes them are not sent, since they would name it).
+    fn check_deal(&mut self, reveal: Reveal) {
+        if let Some(committed) = &self.commitment {
+            let checked = verify_reveal(
+                committed,
+                &reveal,
+                self.seat,
+                self.rule_set,
+                &self.start,
+                &self.moves,
+            );
+            self.deal_check = Some(match checked {
                 Ok(()) => DealCheck::Verified,
                 Err(e) => DealCheck::Failed { detail: e.to_string() },
-            },
-        );
+            });
+        }
+        self.revealed = Some(reveal);
     }
 
-    /// The deal and the truth's moves, once revealed (tests).
+    /// The deal as opened to this seat, once over (tests).
     #[cfg(test)]
-    pub(crate) fn revealed(&self) -> Option<&(Reveal, Vec<String>)> {
+    pub(crate) fn revealed(&self) -> Option<&Reveal> {
         self.revealed.as_ref()
     }
 

@@ -515,12 +515,39 @@ async fn a_jieqi_game_gives_each_phone_its_own_view_only_and_the_deal_checks() {
             Some("The deal was checked: it was not changed during the game.")
         );
     }
-    // The truth, now revealed, replayed ply by ply: each phone held exactly its seat's view
-    // of it, never more.
-    let (reveal, truth) = a.with_game(|g| g.revealed().cloned()).expect("revealed");
-    assert_eq!(b.with_game(|g| g.revealed().cloned()).map(|r| r.1), Some(truth.clone()));
+    // Each phone was opened the deal as far as its seat may know it. Together the two know
+    // the whole game (each saw what it took, both saw every reveal, and each mover's text
+    // names what its move took): the truth rebuilt from that alone, replayed ply by ply,
+    // shows that each phone held exactly its seat's view of it, never more.
+    let reveals = [&a, &b].map(|p| p.with_game(|g| g.revealed().cloned()).expect("revealed"));
+    let identities: String = reveals[0]
+        .openings
+        .iter()
+        .zip(&reveals[1].openings)
+        .map(|(w, b)| w.piece.clone().or_else(|| b.piece.clone()).expect("a player knows it"))
+        .collect();
+    assert_eq!(identities.len(), 30);
+    let start = held[0].0.clone();
+    let mut fields: Vec<&str> = start.split(' ').collect();
+    fields[2] = &identities;
+    let deal = fields.join(" ");
+    let texts = [&a, &b].map(|p| p.with_game(|g| g.moves().to_vec()));
+    let truth: Vec<String> = (0..texts[0].len()).map(|i| texts[i % 2][i].clone()).collect();
+    // Where one player's text names a face-down piece it took and the other's does not, the
+    // owner got that piece's leaf alone.
+    for (i, (w, b)) in texts[0].iter().zip(&texts[1]).enumerate() {
+        if w != b {
+            // The point taken: the move's second point (`h3h10=Px(b)` took on `h10`).
+            let coords = &truth[i][..truth[i].find(['=', 'x']).unwrap_or(truth[i].len())];
+            let to = coords[1..].find(|c: char| c.is_ascii_lowercase()).expect("two points");
+            let point = &coords[to + 1..];
+            let owner = &reveals[1 - i % 2];
+            let lost = owner.openings.iter().find(|o| o.point == point).expect("its point");
+            assert!(lost.piece.is_none() && lost.salt.is_none() && lost.leaf.is_some(), "{point}");
+        }
+    }
     for (ply, (white_held, black_held)) in held.iter().enumerate() {
-        let game = AnyGame::replay(Variant::Jieqi, None, &reveal.deal, &truth[..ply], None)
+        let game = AnyGame::replay(Variant::Jieqi, None, &deal, &truth[..ply], None)
             .expect("the truth replays");
         assert_eq!(*white_held, game.view_fen(Seat::Player(Color::White)), "white at ply {ply}");
         assert_eq!(*black_held, game.view_fen(Seat::Player(Color::Black)), "black at ply {ply}");

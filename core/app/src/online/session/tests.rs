@@ -57,7 +57,6 @@ fn ann_game(moves: &[&str], clock: Option<ClockState>) -> OnlineGame {
         draw_offer: None,
         commitment: None,
         reveal: None,
-        truth_moves: None,
         rematch: None,
     };
     let v = moves.len() as u64;
@@ -164,7 +163,6 @@ fn a_sync_replaces_the_state_and_a_state_that_does_not_read_is_said() {
             draw_offer: Some(SideName::Black),
             commitment: None,
             reveal: None,
-            truth_moves: None,
             rematch: None,
         },
     ) {
@@ -216,7 +214,6 @@ fn clocks_count_down_from_the_servers_reading_less_its_trip() {
             }),
             clock: Some(ClockState { white_ms: 0, black_ms: 30_000, running: None }),
             reveal: None,
-            truth_moves: None,
         }),
     };
     assert_eq!(g.receive(end, Instant::now()), Received::Changed);
@@ -279,4 +276,121 @@ fn a_spectator_sees_and_cannot_touch() {
     assert_eq!(v.connection_text.as_deref(), Some("Pripája sa…"));
     assert_eq!(g.tap(pt("b1")).0, TapResult::Refused(Refusal::NotYourTurn));
     assert_eq!(g.action(ClientMessage::Resign {}), None);
+}
+
+/// A Jieqi game as the server deals it for the test: Red's cannon point takes `h10` face
+/// down, Black turns up `b8`; its salts and commitment.
+fn jieqi_dealt() -> (rodina_rules::Game<rodina_rules::Jieqi>, Vec<String>, String) {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let new = NewGame::usual(Variant::Jieqi);
+    let Ok(rodina_rules::AnyGame::Jieqi(mut game)) = rodina_rules::AnyGame::new(&new, &mut rng)
+    else {
+        panic!("a Jieqi game")
+    };
+    for m in ["h3h10", "b8b4"] {
+        game.play_text(m).expect("plays");
+    }
+    let salts: Vec<String> = (0..30u8).map(|i| format!("{:02x}", i * 7 + 1).repeat(32)).collect();
+    let committed = rodina_protocol::commit_deal(game.start(), &salts).expect("commits");
+    (game, salts, committed)
+}
+
+/// `seat`'s client of the dealt game, fed its start, its moves and the end with `reveal`;
+/// the deal's check it comes to.
+fn deal_check_of(seat: Seat, reveal: impl FnOnce(&Reveal) -> Reveal) -> Option<DealCheck> {
+    use rodina_rules::Truth;
+    let (game, salts, committed) = jieqi_dealt();
+    let account = match seat {
+        Seat::Player(Color::White) => ANN,
+        Seat::Player(Color::Black) => BOB,
+        Seat::Spectator => "a00000000000000000003",
+    };
+    let mut g = OnlineGame::new(
+        id(),
+        &options("jieqi", false),
+        info(ANN, None),
+        info(BOB, None),
+        account,
+        Language::English,
+    )
+    .expect("game");
+    assert_eq!(g.seat(), seat);
+    let state = GameState {
+        game: id(),
+        options: options("jieqi", false),
+        white: info(ANN, None),
+        black: info(BOB, None),
+        seat: seat.name().into(),
+        start: rodina_rules::View::fen(&game.start().view(seat)),
+        moves: Vec::new(),
+        status: Status::Started,
+        outcome: None,
+        clock: None,
+        draw_offer: None,
+        commitment: Some(committed),
+        reveal: None,
+        rematch: None,
+    };
+    assert_eq!(g.receive(sync(0, state), Instant::now()), Received::Changed);
+    assert_eq!(g.view(Instant::now()).deal_check, Some(DealCheck::Pending));
+    for (i, mv) in game.move_texts_for(seat).iter().enumerate() {
+        let ply = i as u32 + 1;
+        assert_eq!(g.receive(moved(u64::from(ply), ply, mv), Instant::now()), Received::Changed);
+    }
+    let opened = rodina_protocol::open_deal(game.start(), &salts, &game.view(seat)).expect("open");
+    let end = ServerMessage::Event {
+        v: 3,
+        e: Some(Event::Ended {
+            outcome: WireOutcome::from(Outcome::Win {
+                winner: Color::White,
+                reason: rodina_rules::WinReason::Resignation,
+            }),
+            clock: None,
+            reveal: Some(reveal(&opened)),
+        }),
+    };
+    assert_eq!(g.receive(end, Instant::now()), Received::Changed);
+    g.view(Instant::now()).deal_check
+}
+
+#[test]
+fn the_jieqi_deal_checks_at_the_end_and_a_tampered_reveal_fails() {
+    // As the server opens it, for every seat: verified.
+    for seat in Seat::ALL {
+        assert_eq!(deal_check_of(seat, Reveal::clone), Some(DealCheck::Verified), "{seat:?}");
+    }
+    let failed = |check: Option<DealCheck>| match check {
+        Some(DealCheck::Failed { detail }) => detail,
+        other => panic!("expected a failed check, got {other:?}"),
+    };
+    // An identity changed after the fact: the commitment does not hold.
+    let detail = failed(deal_check_of(Seat::Player(Color::White), |r| {
+        let mut r = r.clone();
+        let a1 = r.openings.iter_mut().find(|o| o.point == "a1").expect("a1");
+        a1.piece = Some(if a1.piece.as_deref() == Some("R") { "P" } else { "R" }.into());
+        r
+    }));
+    assert!(detail.contains("commitment"), "{detail}");
+    // Red's own capture withheld from Red.
+    let detail = failed(deal_check_of(Seat::Player(Color::White), |r| {
+        let mut r = r.clone();
+        let h10 = r.openings.iter_mut().find(|o| o.point == "h10").expect("h10");
+        let (piece, salt) = (h10.piece().expect("piece"), h10.salt.clone().expect("salt"));
+        let point = rodina_rules::xiangqi::Square::parse("h10").expect("point");
+        *h10 = rodina_protocol::Opening::sealed(point, rodina_protocol::leaf(point, piece, &salt));
+        r
+    }));
+    assert!(detail.contains("withheld"), "{detail}");
+    // A reveal cut short.
+    let detail =
+        failed(deal_check_of(Seat::Spectator, |r| Reveal { openings: r.openings[1..].to_vec() }));
+    assert!(detail.contains("points"), "{detail}");
+    // The deal as Black gets it leaves out the piece Red took from it.
+    let (game, salts, _) = jieqi_dealt();
+    let black =
+        rodina_protocol::open_deal(game.start(), &salts, &game.view(Seat::Player(Color::Black)))
+            .expect("open");
+    let h10 = black.openings.iter().find(|o| o.point == "h10").expect("h10");
+    assert_eq!((h10.piece.as_deref(), h10.salt.as_deref()), (None, None));
 }
