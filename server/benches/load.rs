@@ -70,12 +70,14 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 const USAGE: &str = "\
 usage: load [--games N] [--move-every DURATION] [--duration DURATION]
-            [--rest-pool N] [--connect-pool N] [--no-restart]
+            [--rest-pool N] [--connect-pool N] [--db-dir DIR] [--no-restart]
   --games N            live games, two sockets each (default 5000)
   --move-every D       each game plays a move this often (default 5s)
   --duration D         how long the games keep moving (default 30s)
   --rest-pool N        concurrent REST calls during the setup (default 64)
   --connect-pool N     sockets being opened at once (default 200)
+  --db-dir DIR         make the server's temporary database folder in DIR
+                       (default: the system's temporary folder)
   --no-restart         skip the restart on the full database at the end
 durations are a number with ms, s or m (a bare number is seconds)";
 
@@ -88,6 +90,7 @@ struct Options {
     rest_pool: usize,
     connect_pool: usize,
     restart: bool,
+    db_dir: Option<PathBuf>,
 }
 
 /// What the command line asks: a load run, or (for the child) the server.
@@ -116,6 +119,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> anyhow::Result<Mode> {
         rest_pool: 64,
         connect_pool: 200,
         restart: true,
+        db_dir: None,
     };
     let (mut serve, mut db, mut addr) = (false, None, None);
     let mut args = args.into_iter();
@@ -130,6 +134,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> anyhow::Result<Mode> {
             "--rest-pool" => o.rest_pool = value()?.parse().context("--rest-pool")?,
             "--connect-pool" => o.connect_pool = value()?.parse().context("--connect-pool")?,
             "--no-restart" => o.restart = false,
+            "--db-dir" => o.db_dir = Some(PathBuf::from(value()?)),
             "--serve" => serve = true,
             "--db" => db = Some(PathBuf::from(value()?)),
             "--addr" => addr = Some(value()?.parse().context("--addr")?),
@@ -353,6 +358,19 @@ impl std::fmt::Display for Memory {
     }
 }
 
+/// The CPU time a process has used (user and system), from `/proc/PID/stat`, counted in
+/// the kernel's USER_HZ ticks (100 a second on Linux).
+fn cpu_time(pid: u32) -> anyhow::Result<Duration> {
+    let path = format!("/proc/{pid}/stat");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {path}"))?;
+    // The fields after the command's name (which may hold spaces, in parentheses).
+    let rest = text.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let tick = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
+    let (user, system) = tick(11).zip(tick(12)).ok_or_else(|| anyhow!("{path}: no CPU times"))?;
+    Ok(Duration::from_millis((user + system) * 10))
+}
+
 /// This process's open-file limit (soft), from `/proc/self/limits`.
 fn open_file_limit() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/self/limits").ok()?;
@@ -536,13 +554,18 @@ struct Shared {
     pending: AtomicUsize,
     /// Moves relayed.
     relayed: AtomicU64,
+    /// Games that send no more moves (told to drain, or ended early).
+    drained: AtomicUsize,
+    /// The start of the moves (a move's time of sending is told from it).
+    epoch: Instant,
 }
 
 /// What one game's task measured.
 #[derive(Debug, Default)]
 struct Report {
-    /// Relay latencies, in microseconds.
-    latencies_us: Vec<u32>,
+    /// Relay latencies, in microseconds, with when each move was sent (milliseconds from
+    /// the start of the moves).
+    latencies_us: Vec<(u32, u32)>,
     /// Turns skipped because the previous move had not arrived yet.
     late_turns: u64,
     /// Moves never relayed by the end.
@@ -640,6 +663,7 @@ async fn play(
     let mut next = 0usize;
     let mut pending: Option<(u32, Instant)> = None;
     let mut beat: Option<tokio::time::Interval> = None;
+    let mut drained = false;
     let end = loop {
         let (from_white, received) = tokio::select! {
             r = white.next() => (true, frame(&mut white, r).await),
@@ -674,7 +698,11 @@ async fn play(
                         i.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
                         beat = Some(i);
                     }
-                    Phase::Drain => beat = None,
+                    Phase::Drain => {
+                        beat = None;
+                        drained = true;
+                        shared.drained.fetch_add(1, Ordering::Relaxed);
+                    }
                     Phase::Quit => break None,
                 }
                 continue;
@@ -694,7 +722,9 @@ async fn play(
                     && to_opponent
                 {
                     let us = u32::try_from(at.elapsed().as_micros()).unwrap_or(u32::MAX);
-                    report.latencies_us.push(us);
+                    let sent = u32::try_from(at.duration_since(shared.epoch).as_millis())
+                        .unwrap_or(u32::MAX);
+                    report.latencies_us.push((us, sent));
                     pending = None;
                     next += 1;
                     shared.pending.fetch_sub(1, Ordering::Relaxed);
@@ -720,6 +750,9 @@ async fn play(
         }
     };
     shared.open.fetch_sub(2, Ordering::Relaxed);
+    if !drained {
+        shared.drained.fetch_add(1, Ordering::Relaxed);
+    }
     if pending.is_some() {
         report.unanswered += 1;
         shared.pending.fetch_sub(1, Ordering::Relaxed);
@@ -734,6 +767,9 @@ async fn play(
 }
 
 // ----- the run
+
+/// A relay this slow (in microseconds) is over the target; the report says when they came.
+const SLOW_US: u32 = 25_000;
 
 /// The value at quantile `q` of sorted values.
 fn quantile(sorted: &[u32], q: f64) -> u32 {
@@ -767,7 +803,11 @@ async fn load(o: Options) -> anyhow::Result<()> {
         o.games, o.move_every, o.duration
     );
     let moves = move_list(400)?;
-    let dir = tempfile::tempdir().context("a temporary folder")?;
+    let dir = match &o.db_dir {
+        Some(d) => tempfile::tempdir_in(d),
+        None => tempfile::tempdir(),
+    }
+    .context("a temporary folder for the database")?;
     let db = dir.path().join("load.db");
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(o.rest_pool)
@@ -807,6 +847,8 @@ async fn load(o: Options) -> anyhow::Result<()> {
         open: AtomicUsize::new(0),
         pending: AtomicUsize::new(0),
         relayed: AtomicU64::new(0),
+        drained: AtomicUsize::new(0),
+        epoch: Instant::now(),
     });
     let (phase_tx, phase_rx) = watch::channel(Phase::Hold);
     let (connected_tx, mut connected_rx) = mpsc::unbounded_channel();
@@ -856,8 +898,9 @@ async fn load(o: Options) -> anyhow::Result<()> {
     );
 
     // 4. moves
-    let start = tokio::time::Instant::now() + Duration::from_millis(200);
-    let _ = phase_tx.send(Phase::Move(start));
+    let cpu = (cpu_time(server.pid)?, cpu_time(std::process::id())?);
+    let start = Instant::now() + Duration::from_millis(200);
+    let _ = phase_tx.send(Phase::Move(tokio::time::Instant::from_std(start)));
     let t0 = Instant::now();
     let end = t0 + o.duration + Duration::from_millis(200);
     let mut last = (t0, 0);
@@ -874,19 +917,29 @@ async fn load(o: Options) -> anyhow::Result<()> {
         last = (now, relayed);
     }
     let moving = server.memory()?;
+    let spent = t0.elapsed().as_secs_f64();
+    let cpu = (
+        (cpu_time(server.pid)? - cpu.0).as_secs_f64() / spent,
+        (cpu_time(std::process::id())? - cpu.1).as_secs_f64() / spent,
+    );
     let _ = phase_tx.send(Phase::Drain);
     let drain = Instant::now();
-    while shared.pending.load(Ordering::Relaxed) > 0 && drain.elapsed() < Duration::from_secs(5) {
+    // Every game has stopped moving, and the moves in flight have arrived.
+    while (shared.drained.load(Ordering::Relaxed) < o.games
+        || shared.pending.load(Ordering::Relaxed) > 0)
+        && drain.elapsed() < Duration::from_secs(5)
+    {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let held = shared.open.load(Ordering::Relaxed);
     let _ = phase_tx.send(Phase::Quit);
-    let mut all = Vec::new();
+    let (mut all, mut slow) = (Vec::new(), Vec::new());
     let (mut late, mut unanswered, mut errors, mut closed) = (0u64, 0u64, Vec::new(), Vec::new());
     let gather = async {
         while let Some(r) = tasks.join_next().await {
             let r = r.context("a game's task panicked")?;
-            all.extend_from_slice(&r.latencies_us);
+            all.extend(r.latencies_us.iter().map(|&(us, _)| us));
+            slow.extend(r.latencies_us.iter().filter(|&&(us, _)| us >= SLOW_US));
             late += r.late_turns;
             unanswered += r.unanswered;
             errors.extend(r.errors);
@@ -898,12 +951,32 @@ async fn load(o: Options) -> anyhow::Result<()> {
         .await
         .map_err(|_| anyhow!("the game tasks did not end within 30 s"))??;
     all.sort_unstable();
+    // When the slow relays were sent, by second of the moves.
+    let skew =
+        u32::try_from(start.saturating_duration_since(shared.epoch).as_millis()).unwrap_or(0);
+    let mut by_second = std::collections::BTreeMap::<u32, (usize, u32)>::new();
+    for &(us, at) in &slow {
+        let e = by_second.entry(at.saturating_sub(skew) / 1000).or_default();
+        e.0 += 1;
+        e.1 = e.1.max(us);
+    }
     println!(
         "moves: {} relayed in {:.1} s ({:.0}/s); {late} turns skipped (move in flight), {unanswered} never relayed; {moving}",
         all.len(),
         o.duration.as_secs_f64(),
         all.len() as f64 / o.duration.as_secs_f64()
     );
+    if !by_second.is_empty() {
+        let seconds: Vec<String> = by_second
+            .iter()
+            .map(|(second, (n, worst))| format!("{second}s: {n} (max {})", ms(*worst)))
+            .collect();
+        println!(
+            "  relays of {} or more, by second of the moves: {}",
+            ms(SLOW_US),
+            seconds.join(", ")
+        );
+    }
     for e in errors.iter().take(5) {
         println!("  refused: {e}");
     }
@@ -962,6 +1035,11 @@ async fn load(o: Options) -> anyhow::Result<()> {
         "per connection   {:.1} KiB RSS (connected − set up, over {open} sockets); {:.1} KiB of peak",
         per_connection(connected.rss_kib.saturating_sub(set_up.rss_kib)) / 1024.0,
         per_connection(moving.peak_kib.saturating_sub(set_up.rss_kib)) / 1024.0
+    );
+    println!(
+        "CPU, moving      server {:.0}% of a core, load clients {:.0}% (2 cores in all)",
+        cpu.0 * 100.0,
+        cpu.1 * 100.0
     );
     println!("server stop      {:.1} ms with every socket open", stopped.as_secs_f64() * 1e3);
     if let Ok(me) = Memory::of(std::process::id()) {
