@@ -268,49 +268,18 @@ impl Truth {
         faults
     }
 
-    /// Checks what the end of the game told `seat` (a reveal's deal and the truth's
-    /// moves): it may name everything but the face-down pieces captured by the other side
-    /// (for a player) or by anyone (for a spectator), which their owner never learns.
-    /// Every fault, as a sentence.
-    pub fn check_end(
-        &self,
-        seat: Seat,
-        deal: Option<&str>,
-        truth_moves: Option<&[String]>,
-    ) -> Vec<String> {
+    /// Checks the identities an end-of-game frame told `seat` (`carried`: each point with
+    /// the letter it named there): it may name everything but the face-down pieces captured
+    /// by the other side (for a player) or by anyone (for a spectator), which their owner
+    /// never learns, "not after the game either". Every fault, as a sentence.
+    pub fn check_end(&self, seat: Seat, carried: &[(String, char)]) -> Vec<String> {
         let mut faults = Vec::new();
-        let secret: Vec<&HiddenCapture> =
-            self.hidden_captures.iter().filter(|c| !may_know_capture(seat, c.capturer)).collect();
-        if secret.is_empty() {
-            return faults;
-        }
-        if let Some(deal) = deal {
-            match deal_identities(deal) {
-                Ok(ids) => {
-                    for c in &secret {
-                        if let Some((_, id)) = ids.iter().find(|(p, _)| *p == c.point) {
-                            faults.push(format!(
-                                "END LEAK: {seat:?}: the revealed deal names {id} on {}, captured face down by {:?} at ply {}",
-                                c.point, c.capturer, c.ply
-                            ));
-                        }
-                    }
-                }
-                Err(e) => faults.push(format!("{seat:?}: {e}")),
-            }
-        }
-        if let Some(moves) = truth_moves {
-            for c in &secret {
-                let named = moves
-                    .get(c.ply - 1)
-                    .and_then(|t| parse_move(t).ok())
-                    .is_some_and(|n| matches!(n.captured, Some(Captured::FaceDown(Some(_)))));
-                if named {
-                    faults.push(format!(
-                        "END LEAK: {seat:?}: the truth's move {} names the piece {:?} captured face down",
-                        c.ply, c.capturer
-                    ));
-                }
+        for c in self.hidden_captures.iter().filter(|c| !may_know_capture(seat, c.capturer)) {
+            for (_, id) in carried.iter().filter(|(p, _)| *p == c.point) {
+                faults.push(format!(
+                    "END LEAK: {seat:?} was told {id} on {}, captured face down by {:?} at ply {}",
+                    c.point, c.capturer, c.ply
+                ));
             }
         }
         faults

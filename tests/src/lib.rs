@@ -6,7 +6,7 @@
 //!
 //! This library is the tests' shared support: the server process and its guard
 //! ([`server`]), a REST client ([`rest`]), a raw socket that checks its versions
-//! ([`socket`]), the app's client with a listener that records what it hears ([`phone`]),
+//! ([`socket`]) and a table of them on one game ([`table`]), the app's client with a listener that records what it hears ([`phone`]),
 //! move choices from a seat's view ([`play`]) and the checks of what a Jieqi seat may know
 //! ([`knowledge`]). Every wait is bounded by [`WAIT`] (or a bound of its own), every loop by
 //! a count.
@@ -17,6 +17,7 @@ pub mod play;
 pub mod rest;
 pub mod server;
 pub mod socket;
+pub mod table;
 
 use std::time::Duration;
 
