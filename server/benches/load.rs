@@ -39,6 +39,11 @@
 //! 5. *restart*: the server is stopped, and a new one started on the same database, which
 //!    resumes every game: the time until `GET /health` answers again.
 //!
+//! The database is on the system's temporary folder (a disk) unless `--db-dir` says
+//! otherwise: `--db-dir /dev/shm` (memory) takes the disk out of the relay latency, which
+//! tells the stalls of SQLite's checkpoints (their `fsync`s run on the store's writer thread
+//! while every game's appends wait) from the rest of the server.
+//!
 //! Memory is the server process's `VmRSS` (and peak, `VmHWM`) from `/proc/PID/status`:
 //! idle, after the setup, with every connection open, and after the moves. Memory per
 //! connection is the growth from the setup to every connection open, over the connections.
