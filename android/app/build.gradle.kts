@@ -25,6 +25,12 @@ val minApi = 24
 // aligns 64-bit libraries to 16 KB pages, which Google Play requires.
 val ndkRelease = "28.2.13676358"
 
+// The online server's address, from local.properties (read again below for cargo's settings).
+val onlineServer: String = Properties().apply {
+    providers.fileContents(rootProject.layout.projectDirectory.file("local.properties"))
+        .asText.orNull?.let { load(it.reader()) }
+}.getProperty("rodina.server") ?: "http://10.0.2.2:8080"
+
 val rustJniLibs = layout.buildDirectory.dir("rustJniLibs")
 val uniffiKotlin = layout.buildDirectory.dir("generated/uniffi")
 
@@ -43,6 +49,9 @@ android {
         versionCode = 1
         versionName = "0.1.0"
         ndk { abiFilters += abis }
+        // The online server (`rodina serve`): `rodina.server=https://...` in local.properties; by
+        // default the development machine's, seen from the emulator (see network_security_config).
+        buildConfigField("String", "ONLINE_SERVER", "\"$onlineServer\"")
     }
 
     buildTypes {
@@ -57,7 +66,10 @@ android {
         targetCompatibility = JavaVersion.VERSION_17
     }
 
-    buildFeatures { compose = true }
+    buildFeatures {
+        compose = true
+        buildConfig = true
+    }
 
     sourceSets["main"].apply {
         // The generated bindings, and the .so per ABI that cargo-ndk writes. (Built-in Kotlin has

@@ -1,7 +1,9 @@
 package app.rodina
 
 import android.app.Application
+import android.content.Intent
 import android.content.res.Configuration
+import android.os.Build
 import android.os.Bundle
 import androidx.activity.ComponentActivity
 import androidx.activity.addCallback
@@ -37,6 +39,8 @@ class RodinaViewModel(application: Application) : AndroidViewModel(application) 
         locale,
         viewModelScope,
         Dispatchers.IO,
+        onlineServer = BuildConfig.ONLINE_SERVER,
+        onlineDevice = Build.MODEL ?: "Android",
     ).apply { start() }
 
     /** The system's locale may have changed (the activity is recreated when it does): follow it. */
@@ -74,6 +78,25 @@ class MainActivity : ComponentActivity() {
         setContent {
             RodinaTheme { RodinaApp(app) }
         }
+        // A rodina://join/CODE link that started the app (not again after a rotation).
+        if (savedInstanceState == null) openLink(intent)
+    }
+
+    /** A link opened while the app runs (the activity is single-task): the join screen with its code. */
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        openLink(intent)
+    }
+
+    private fun openLink(intent: Intent?) {
+        if (intent?.action != Intent.ACTION_VIEW) return
+        val link = intent.dataString ?: return
+        model.app.openLink(link)
+    }
+
+    override fun onStart() {
+        super.onStart()
+        model.app.resumeOnline()
     }
 
     override fun onConfigurationChanged(newConfig: Configuration) {
@@ -83,6 +106,8 @@ class MainActivity : ComponentActivity() {
 
     override fun onStop() {
         super.onStop()
+        // An online game lets its socket go in the background and catches up on return.
+        model.app.suspendOnline()
         model.flushSaves()
     }
 }

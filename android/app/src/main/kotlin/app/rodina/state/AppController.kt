@@ -3,6 +3,7 @@ package app.rodina.state
 import app.rodina.core.CourseOverview
 import app.rodina.core.Courses
 import app.rodina.core.GameSession
+import app.rodina.core.OnlinePlay
 import app.rodina.core.Language
 import app.rodina.core.PieceStyle
 import app.rodina.core.Problem
@@ -15,6 +16,7 @@ import app.rodina.core.Variant
 import app.rodina.core.formNewGame
 import app.rodina.core.gameName
 import app.rodina.core.gamesInProgress
+import app.rodina.core.invitationCode
 import app.rodina.core.languageForLocale
 import app.rodina.core.problemText
 import app.rodina.core.puzzleProgressText
@@ -106,6 +108,8 @@ data class HomeState(
     val courses: Map<Variant, CourseCard> = emptyMap(),
     /** "About the game": the entry of each game's page of rules and story. */
     val pageEntry: String = "",
+    /** Online play is offered (the app has a server and its account could be set up). */
+    val online: Boolean = false,
 ) {
     /** The saved games of [variant], the latest first. */
     fun savedOf(variant: Variant): List<SavedGameRow> = saved.filter { it.variant == variant }
@@ -145,6 +149,10 @@ class AppController(
     private val coursesOf: () -> Courses = { Courses.embedded() },
     /** How the course progress is used: the core's; tests wrap it to watch the threads. */
     private val courseStorageOf: (Store, Courses) -> CourseStorage = ::StoreCourseStorage,
+    /** The online server's address (`https://...`); null: no online play. */
+    private val onlineServer: String? = null,
+    /** This device's name in the online account's sessions. */
+    private val onlineDevice: String = "phone",
 ) {
     private var storage: GameStorage? = null
     private var puzzleStorage: PuzzleStorage? = null
@@ -207,6 +215,17 @@ class AppController(
     var exercise: ExerciseController? = null
         private set
 
+    /** Online play (the account, invitations), once the database is open, if the app has a server. */
+    var online: OnlineController? = null
+        private set
+
+    /** The online game in play, if an online game screen is open. */
+    var onlineGame: OnlineGameController? = null
+        private set
+
+    /** The invitation code of a `rodina://join/CODE` link that came before the database was open. */
+    private var pendingJoin: String? = null
+
     /** Opens the database (on [io]) and reads the settings and the saved games. */
     fun start() {
         _startup.value = Startup.Opening
@@ -235,17 +254,28 @@ class AppController(
             val opened = withContext(io) {
                 val store = Store.open(databasePath)
                 val s = storageOf(store)
-                Opened(s, s.settings(), puzzleStorageOf(store, puzzlesOf()), courseStorageOf(store, coursesOf()))
+                // Online play needs no network to set up: the account is read (or made) when
+                // it is first used. A server address that cannot be used leaves it out.
+                val play = onlineServer?.let { runCatching { OnlinePlay(it, store, onlineDevice) }.getOrNull() }
+                Opened(s, s.settings(), puzzleStorageOf(store, puzzlesOf()), courseStorageOf(store, coursesOf()), play)
             }
             storage = opened.games
             puzzleStorage = opened.puzzles
             courseStorage = opened.courses
             saver = Saver(opened.games, io)
+            online?.close()
+            online = opened.online?.let { play ->
+                OnlineController(play, _language.value, scope, onGame = { game -> openOnlineGame(game, replace = true) })
+            }
             applySettings(opened.settings)
             // The list's read is under way before the app says it is ready, so nobody takes
             // the empty list from before the database was open for the saved games.
             refresh()
             _startup.value = Startup.Ready(notice)
+            pendingJoin?.let {
+                pendingJoin = null
+                openJoin(it)
+            }
         } catch (e: RodinaException) {
             val canSetAside = e is RodinaException.DatabaseDamaged || e is RodinaException.DatabaseTooNew
             _startup.value = Startup.Failed(problemText(_language.value, problemOf(e)), canSetAside)
@@ -365,6 +395,71 @@ class AppController(
     /** Opens the settings. */
     fun openSettings() = navigator.open(Screen.Settings)
 
+    /** Opens the invite form for an online game of [variant] with a friend. */
+    fun openInvite(variant: Variant) {
+        val online = online ?: return
+        online.startInvite(variant)
+        navigator.open(Screen.Invite(variant))
+    }
+
+    /**
+     * Opens the join form, with [codeOrLink] (a code, or a `rodina://join/CODE` link) filled
+     * in and looked up; null: an empty form.
+     */
+    fun openJoin(codeOrLink: String? = null) {
+        val online = online ?: return
+        online.startJoin(codeOrLink)
+        if (navigator.current.value == Screen.Join) return
+        navigator.open(Screen.Join)
+    }
+
+    /**
+     * Opens a link the system handed the app (`rodina://join/CODE`): the join form with its
+     * code. Returns false for a link that holds no invitation. A link that comes before the
+     * database is open is kept and opened once it is.
+     */
+    fun openLink(link: String): Boolean {
+        val code = invitationCode(link) ?: return false
+        if (_startup.value !is Startup.Ready) {
+            pendingJoin = code
+            return true
+        }
+        openJoin(code)
+        return true
+    }
+
+    /**
+     * Opens online game [game]: in place of the invite or join screen that led to it (or of
+     * the game whose rematch it is) when [replace], else on top.
+     */
+    fun openOnlineGame(game: String, replace: Boolean = false) {
+        val online = online ?: return
+        onlineGame?.close()
+        val controller = OnlineGameController(
+            online.play, game, _settings.value, _language.value, scope,
+            onNewGame = { next -> openOnlineGame(next, replace = true) },
+        )
+        onlineGame = controller
+        val top = navigator.current.value
+        if (replace && (top is Screen.Invite || top == Screen.Join || top is Screen.OnlineGame)) {
+            if (top is Screen.Invite) online.cancelInvite()
+            navigator.replaceTop(Screen.OnlineGame(game))
+        } else {
+            navigator.open(Screen.OnlineGame(game))
+        }
+        controller.start()
+    }
+
+    /** The app went to the background: an online game lets its socket go (and shows as paused). */
+    fun suspendOnline() {
+        onlineGame?.suspend()
+    }
+
+    /** The app came back: an online game connects again and catches up. */
+    fun resumeOnline() {
+        onlineGame?.resume()
+    }
+
     /** Opens [variant]'s puzzles: the next puzzle for the player, chosen on [io]. */
     fun openPuzzles(variant: Variant) {
         val storage = puzzleStorage ?: return
@@ -460,6 +555,9 @@ class AppController(
         puzzle?.setLanguage(language)
         puzzle?.setSettings(new)
         course?.setLanguage(language)
+        online?.setLanguage(language)
+        onlineGame?.setLanguage(language)
+        onlineGame?.setSettings(new)
         exercise?.setLanguage(language)
         exercise?.setSettings(new)
         // The course cards' texts were read in the old language.
@@ -498,6 +596,11 @@ class AppController(
             lastExerciseWrites = pending
             exercise = null
             course?.refresh(after = pending)
+        }
+        if (moved && left is Screen.Invite) online?.cancelInvite()
+        if (moved && left is Screen.OnlineGame) {
+            onlineGame?.close()
+            onlineGame = null
         }
         if (moved && left is Screen.Course) {
             course = null
@@ -549,6 +652,7 @@ class AppController(
         return HomeState(
             cards, rows, homeProblem?.let { problemText(language, it) }, loading, puzzles, courses,
             pageEntry = uiText(language, UiText.COURSE_PAGE_ENTRY),
+            online = online != null,
         )
     }
 
@@ -558,6 +662,7 @@ class AppController(
         val settings: Settings,
         val puzzles: PuzzleStorage,
         val courses: CourseStorage,
+        val online: OnlinePlay?,
     )
 
     companion object {

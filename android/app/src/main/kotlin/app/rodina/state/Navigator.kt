@@ -33,6 +33,15 @@ sealed interface Screen {
 
     /** The player's settings. */
     data object Settings : Screen
+
+    /** Inviting a friend to an online game of [variant]: the options, then the code to share and the wait. */
+    data class Invite(val variant: Variant) : Screen
+
+    /** Joining a friend's game by its code (typed, or from a `rodina://join/CODE` link). */
+    data object Join : Screen
+
+    /** Online game [game] (its id on the server), played against a friend. */
+    data class OnlineGame(val game: String) : Screen
 }
 
 /**

@@ -15,6 +15,7 @@ import app.rodina.core.RodinaException
 import app.rodina.core.Settings
 import app.rodina.core.Store
 import app.rodina.core.Variant
+import app.rodina.core.problemText
 
 /**
  * The device's saved games and settings, as the state holders use them. Every call touches
@@ -130,5 +131,22 @@ fun problemOf(e: RodinaException, context: ((String) -> Problem)? = null): Probl
         is RodinaException.CourseDamaged -> Problem.CourseDamaged(detail)
         is RodinaException.Storage -> context?.invoke(detail) ?: Problem.Storage(detail)
         is RodinaException.Internal -> context?.invoke(detail) ?: Problem.Internal(detail)
+        // Online calls' failures: their message is already the sentence to show (see
+        // [onlineErrorText]); the screens of online play never make a [Problem] of them.
+        is RodinaException.Network, is RodinaException.SignedOut, is RodinaException.Refused ->
+            context?.invoke(detail) ?: Problem.Internal(detail)
     }
+}
+
+/**
+ * What the player is told of a failed online call, in the language of the [OnlinePlay] (or
+ * game) that made it: the core has already written the sentence for every online failure
+ * (network, signed out, refused, a code or options not of their form); a database failure
+ * underneath is told as every other one is.
+ */
+fun onlineErrorText(language: Language, e: RodinaException): String = when (e) {
+    is RodinaException.Network, is RodinaException.SignedOut, is RodinaException.Refused,
+    is RodinaException.InvalidInput, is RodinaException.Unsupported, is RodinaException.Internal,
+    -> e.message ?: problemText(language, problemOf(e))
+    else -> problemText(language, problemOf(e))
 }

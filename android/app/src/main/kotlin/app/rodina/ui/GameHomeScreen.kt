@@ -32,9 +32,11 @@ import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import app.rodina.R
 import app.rodina.core.Language
+import app.rodina.core.OnlineLabel
 import app.rodina.core.UiText
 import app.rodina.core.Variant
 import app.rodina.core.gameName
+import app.rodina.core.onlineLabel
 import app.rodina.core.uiText
 import app.rodina.state.AppController
 import app.rodina.state.CourseCard
@@ -43,7 +45,8 @@ import app.rodina.state.SavedGameRow
 
 /**
  * One game's page: its puzzles (the player's rating and how many they solved, a tap away),
- * its rules course (exercises solved and stars), the page of its rules and story, its saved
+ * its rules course (exercises solved and stars), the page of its rules and story, a game
+ * with a friend online (when the app has a server), its saved
  * games, the latest first (tap to go on playing, or delete), and the way to a new game of it.
  */
 @Composable
@@ -84,6 +87,9 @@ fun GameHomeScreen(app: AppController, variant: Variant, language: Language) {
                 item { CourseEntry(card, onOpen = { app.openCourse(variant) }) }
             }
             item { PageEntry(home.pageEntry, onOpen = { app.openGamePage(variant) }) }
+            if (home.online) {
+                item { OnlineEntry(onlineLabel(language, OnlineLabel.ENTRY), R.drawable.ic_online, onOpen = { app.openInvite(variant) }) }
+            }
             item { SectionTitle(uiText(language, UiText.HOME_SAVED_GAMES), Modifier.padding(horizontal = 16.dp)) }
             if (rows.isEmpty() && !home.loading) {
                 item {

@@ -28,12 +28,14 @@ import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import app.rodina.R
 import app.rodina.core.Language
+import app.rodina.core.OnlineLabel
 import app.rodina.core.Piece
 import app.rodina.core.PieceKind
 import app.rodina.core.PieceStyle
 import app.rodina.core.Side
 import app.rodina.core.UiText
 import app.rodina.core.Variant
+import app.rodina.core.onlineLabel
 import app.rodina.core.pieceLabel
 import app.rodina.core.uiText
 import app.rodina.state.AppController
@@ -70,6 +72,21 @@ fun HomeScreen(app: AppController, language: Language) {
             }
             items(home.games, key = { it.variant }) { card ->
                 GameCardItem(card, settings.pieceStyle, language, onClick = { app.openGameHome(card.variant) })
+            }
+            // A friend's invitation of any game: the code they sent (a link opens it directly).
+            if (home.online) {
+                item {
+                    ElevatedCard(onClick = { app.openJoin() }, modifier = Modifier.fillMaxWidth()) {
+                        Row(
+                            verticalAlignment = Alignment.CenterVertically,
+                            horizontalArrangement = Arrangement.spacedBy(16.dp),
+                            modifier = Modifier.padding(16.dp),
+                        ) {
+                            Icon(painterResource(R.drawable.ic_online), contentDescription = null)
+                            Text(onlineLabel(language, OnlineLabel.JOIN_TITLE), style = MaterialTheme.typography.titleMedium)
+                        }
+                    }
+                }
             }
         }
     }

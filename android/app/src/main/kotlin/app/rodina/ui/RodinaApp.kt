@@ -63,6 +63,9 @@ private fun Screens(app: AppController, language: Language) {
             }
             is Screen.Exercise -> OpenedScreen(shown, language, { app.exercise }) { ExerciseScreen(it, onBack = { app.back() }) }
             is Screen.GamePage -> GamePageScreen(shown.variant, language, onBack = { app.back() })
+            is Screen.Invite -> OpenedScreen(shown, language, { app.online }) { InviteScreen(it, onBack = { app.back() }) }
+            Screen.Join -> OpenedScreen(shown, language, { app.online }) { JoinScreen(it, onBack = { app.back() }) }
+            is Screen.OnlineGame -> OpenedScreen(shown, language, { app.onlineGame }) { OnlineGameScreen(it, onBack = { app.back() }) }
         }
     }
 }

@@ -145,6 +145,8 @@ class Harness(
     puzzlesOf: () -> Puzzles = { Puzzles.embedded() },
     /** The rules courses: the library's own unless a test gives some. */
     coursesOf: () -> Courses = { Courses.embedded() },
+    /** The online server's address; null: no online play. */
+    onlineServer: String? = null,
 ) : AutoCloseable {
     val mainDispatcher: ExecutorCoroutineDispatcher =
         Executors.newSingleThreadExecutor { Thread(it, MAIN).apply { isDaemon = true } }.asCoroutineDispatcher()
@@ -174,6 +176,8 @@ class Harness(
         courseStorageOf = { store, courses ->
             WatchedCourseStorage(StoreCourseStorage(store, courses)).also { courseStorage = it }
         },
+        onlineServer = onlineServer,
+        onlineDevice = dir.fileName.toString(),
     )
 
     /** Runs [f] on the main thread, as a screen's callback would. */
@@ -207,6 +211,8 @@ class Harness(
     fun settle(c: GameController) = onMain { c.awaitBot() }
 
     override fun close() {
+        // An online game's loop and an invitation's wait stop with their controllers.
+        runCatching { onMain { app.onlineGame?.close(); app.online?.close() } }
         scope.cancel()
         mainDispatcher.close()
     }
