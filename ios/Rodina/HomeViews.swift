@@ -41,6 +41,16 @@ struct HomeView: View {
                     }
                 }
             }
+            // A friend's invitation of any game: the code they sent (a link opens it directly).
+            if home.online {
+                Section {
+                    Button {
+                        app.openJoin()
+                    } label: {
+                        Label(onlineText(language, .joinTitle), systemImage: "person.2").font(.headline)
+                    }
+                }
+            }
         }
         .navigationTitle(text(language, .homeTitle))
         .toolbar {
@@ -106,6 +116,13 @@ struct GameHomeView: View {
             }
             Section {
                 Button(text(language, .homeNewGame)) { app.openNewGame(variant) }
+                if home.online {
+                    Button {
+                        app.openInvite(variant)
+                    } label: {
+                        Label(onlineText(language, .entry), systemImage: "person.2")
+                    }
+                }
             }
             Section {
                 if rows.isEmpty && !home.loading {

@@ -5,7 +5,8 @@ import UIKit
 
 /// The app: opens the database in Application Support (off the main thread) and shows the
 /// games, a game's page, the new-game form, a game in play, the puzzles, the rules courses,
-/// the games' pages of rules and story and the settings, or why the database could not be
+/// the games' pages of rules and story, the settings and online play with friends (a
+/// `rodina://join/CODE` link opens the join screen), or why the database could not be
 /// opened (its file is never replaced silently: the player may set it aside). Every text
 /// comes from the core's catalog, in the system's language or the one the player chose.
 @main
@@ -19,7 +20,10 @@ struct RodinaApp: App {
         .receive(on: DispatchQueue.main)
 
     init() {
-        _app = StateObject(wrappedValue: AppController(databasePath: RodinaApp.databasePath()))
+        _app = StateObject(wrappedValue: AppController(
+            databasePath: RodinaApp.databasePath(),
+            onlineServer: RodinaApp.onlineServer(),
+            onlineDevice: UIDevice.current.model))
     }
 
     var body: some Scene {
@@ -30,10 +34,26 @@ struct RodinaApp: App {
                 .onReceive(localeChanges) { _ in
                     app.setSystemLocale(AppController.systemLocale())
                 }
+                // A friend's invitation (rodina://join/CODE, the scheme in project.yml).
+                .onOpenURL { url in
+                    app.openLink(url.absoluteString)
+                }
         }
         .onChange(of: scenePhase) { phase in
-            if phase == .background { BackgroundFlush.start(app) }
+            if phase == .background {
+                // An online game lets its socket go in the background and catches up on return.
+                app.suspendOnline()
+                BackgroundFlush.start(app)
+            }
+            if phase == .active { app.resumeOnline() }
         }
+    }
+
+    /// The online server (`rodina serve`): the Info.plist's `RodinaServer`, which project.yml
+    /// fills from the `RODINA_SERVER` build setting (by default `rodina serve` on this Mac, as
+    /// the simulator sees it).
+    private static func onlineServer() -> String? {
+        (Bundle.main.object(forInfoDictionaryKey: "RodinaServer") as? String).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Where the database lives: Application Support, which is backed up and never shown in
@@ -129,6 +149,18 @@ struct RootView: View {
             GamePageView(app: app, variant: variant)
         case .settings:
             SettingsView(app: app)
+        case .invite:
+            if let online = app.online {
+                InviteView(online: online)
+            }
+        case .join:
+            if let online = app.online {
+                JoinView(online: online)
+            }
+        case .onlineGame:
+            if let game = app.onlineGame {
+                OnlineGameScreen(app: app, game: game)
+            }
         }
     }
 }

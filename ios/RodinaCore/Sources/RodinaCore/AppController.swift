@@ -102,6 +102,8 @@ public struct HomeState: Equatable, Sendable {
     public var courses: [Variant: CourseCard] = [:]
     /// "About the game": the entry of each game's page of rules and story.
     public var pageEntry: String = ""
+    /// Online play is offered (the app has a server and its account could be set up).
+    public var online: Bool = false
 
     /// The saved games of `variant`, the latest first.
     public func savedOf(_ variant: Variant) -> [SavedGameRow] {
@@ -126,6 +128,7 @@ private struct OpenedDatabase: Sendable {
     let settings: Settings
     let puzzles: any PuzzleStorage
     let courses: any CourseStorage
+    let online: OnlinePlay?
 }
 
 /// A game's puzzle progress as read, or why it could not be (at file scope: read on the
@@ -167,6 +170,10 @@ public final class AppController: ObservableObject {
     @Published public private(set) var course: CourseController?
     /// The exercise being tried, if an exercise screen is open.
     @Published public private(set) var exercise: ExerciseController?
+    /// Online play (the account, invitations), once the database is open, if the app has a server.
+    @Published public private(set) var online: OnlineController?
+    /// The online game in play, if an online game screen is open.
+    @Published public private(set) var onlineGame: OnlineGameController?
 
     /// Where the player is.
     public let navigator: Navigator
@@ -182,6 +189,10 @@ public final class AppController: ObservableObject {
     private let opponentDelay: TimeInterval
     private let coursesOf: @Sendable () -> Courses
     private let courseStorageOf: @Sendable (Store, Courses) -> any CourseStorage
+    private let onlineServer: String?
+    private let onlineDevice: String
+    /// The invitation code of a `rodina://join/CODE` link that came before the database was open.
+    private var pendingJoin: String?
     private var storage: (any GameStorage)?
     private var puzzleStorage: (any PuzzleStorage)?
     private var courseStorage: (any CourseStorage)?
@@ -223,8 +234,9 @@ public final class AppController: ObservableObject {
     /// `puzzlesOf` gives the puzzle banks (read on the queue; tests give their own),
     /// `puzzleStorageOf` how the puzzle progress is used, `opponentDelay` how long a puzzle's
     /// (or an exercise's) board shows before the opponent's move, `coursesOf` the rules
-    /// courses (read on the queue; tests give their own) and `courseStorageOf` how the course
-    /// progress is used.
+    /// courses (read on the queue; tests give their own), `courseStorageOf` how the course
+    /// progress is used, `onlineServer` the online server's address (nil: no online play) and
+    /// `onlineDevice` this device's name in the online account's sessions.
     public init(
         databasePath: String,
         systemLocale: String = AppController.systemLocale(),
@@ -239,9 +251,13 @@ public final class AppController: ObservableObject {
         coursesOf: @escaping @Sendable () -> Courses = { Courses.embedded() },
         courseStorageOf: @escaping @Sendable (Store, Courses) -> any CourseStorage = {
             StoreCourseStorage(store: $0, courses: $1)
-        }
+        },
+        onlineServer: String? = nil,
+        onlineDevice: String = "iPhone"
     ) {
         self.databasePath = databasePath
+        self.onlineServer = onlineServer
+        self.onlineDevice = onlineDevice
         self.coursesOf = coursesOf
         self.courseStorageOf = courseStorageOf
         self.queue = queue
@@ -298,6 +314,8 @@ public final class AppController: ObservableObject {
         let puzzleStorageOf = self.puzzleStorageOf
         let coursesOf = self.coursesOf
         let courseStorageOf = self.courseStorageOf
+        let onlineServer = self.onlineServer
+        let onlineDevice = self.onlineDevice
         do {
             let opened = try await queue.run { () throws -> OpenedDatabase in
                 // The store does not make folders; Application Support may not exist yet.
@@ -309,21 +327,35 @@ public final class AppController: ObservableObject {
                 }
                 let store = try Store.open(path: path)
                 let storage = storageOf(store)
+                // Online play needs no network to set up: the account is read (or made) when it
+                // is first used. A server address that cannot be used leaves it out.
+                let online = onlineServer.flatMap { try? OnlinePlay(server: $0, store: store, device: onlineDevice) }
                 return OpenedDatabase(
                     storage: storage, settings: try storage.settings(),
                     puzzles: puzzleStorageOf(store, puzzlesOf()),
-                    courses: courseStorageOf(store, coursesOf()))
+                    courses: courseStorageOf(store, coursesOf()),
+                    online: online)
             }
             storage = opened.storage
             puzzleStorage = opened.puzzles
             courseStorage = opened.courses
             saver = Saver(storage: opened.storage, queue: queue)
+            online?.close()
+            online = opened.online.map { play in
+                OnlineController(play: play, language: language, onGame: { [weak self] game in
+                    self?.openOnlineGame(game, replace: true)
+                })
+            }
             applySettings(opened.settings)
             opening = false
             // The list's read is under way before the app says it is ready, so nobody takes
             // the empty list from before the database was open for the saved games.
             refresh()
             startup = .ready(notice: notice)
+            if let code = pendingJoin {
+                pendingJoin = nil
+                openJoin(code)
+            }
         } catch {
             var canSetAside = false
             if let e = error as? RodinaError {
@@ -461,6 +493,71 @@ public final class AppController: ObservableObject {
         navigator.open(.settings)
     }
 
+    /// Opens the invite form for an online game of `variant` with a friend.
+    public func openInvite(_ variant: Variant) {
+        guard let online else { return }
+        online.startInvite(variant)
+        navigator.open(.invite(variant))
+    }
+
+    /// Opens the join form, with `codeOrLink` (a code, or a `rodina://join/CODE` link) filled
+    /// in and looked up; nil: an empty form.
+    public func openJoin(_ codeOrLink: String? = nil) {
+        guard let online else { return }
+        online.startJoin(codeOrLink)
+        if navigator.current == .join { return }
+        navigator.open(.join)
+    }
+
+    /// Opens a link the system handed the app (`rodina://join/CODE`): the join form with its
+    /// code. Returns false for a link that holds no invitation. A link that comes before the
+    /// database is open is kept and opened once it is.
+    @discardableResult
+    public func openLink(_ link: String) -> Bool {
+        guard let code = invitationCode(text: link) else { return false }
+        guard case .ready = startup else {
+            pendingJoin = code
+            return true
+        }
+        openJoin(code)
+        return true
+    }
+
+    /// Opens online game `game`: in place of the invite or join screen that led to it (or of
+    /// the game whose rematch it is) when `replace`, else on top.
+    public func openOnlineGame(_ game: String, replace: Bool = false) {
+        guard let online else { return }
+        onlineGame?.close()
+        let controller = OnlineGameController(
+            play: online.play, gameId: game, settings: settings, language: language,
+            onNewGame: { [weak self] next in self?.openOnlineGame(next, replace: true) })
+        onlineGame = controller
+        var replacing = false
+        if replace {
+            switch navigator.current {
+            case .invite:
+                online.cancelInvite()
+                replacing = true
+            case .join, .onlineGame:
+                replacing = true
+            default:
+                break
+            }
+        }
+        if replacing { navigator.replaceTop(.onlineGame(game)) } else { navigator.open(.onlineGame(game)) }
+        controller.start()
+    }
+
+    /// The app went to the background: an online game lets its socket go (and shows as paused).
+    public func suspendOnline() {
+        onlineGame?.suspend()
+    }
+
+    /// The app came back: an online game connects again and catches up.
+    public func resumeOnline() {
+        onlineGame?.resume()
+    }
+
     /// Opens `variant`'s puzzles: the next puzzle for the player, chosen off the main thread.
     public func openPuzzles(_ variant: Variant) {
         guard let puzzleStorage else { return }
@@ -560,6 +657,9 @@ public final class AppController: ObservableObject {
         puzzle?.setLanguage(language)
         puzzle?.setSettings(new)
         course?.setLanguage(language)
+        online?.setLanguage(language)
+        onlineGame?.setLanguage(language)
+        onlineGame?.setSettings(new)
         exercise?.setLanguage(language)
         exercise?.setSettings(new)
         // The course cards' texts were read in the old language.
@@ -600,6 +700,13 @@ public final class AppController: ObservableObject {
             lastExerciseWrites = pending
             exercise = nil
             course?.refresh(after: pending)
+        }
+        if moved, case .invite = left {
+            online?.cancelInvite()
+        }
+        if moved, case .onlineGame = left {
+            onlineGame?.close()
+            onlineGame = nil
         }
         if moved, case let .course(variant) = left {
             course = nil
@@ -677,6 +784,7 @@ public final class AppController: ObservableObject {
         state.puzzles = puzzles
         state.courses = courses
         state.pageEntry = uiText(language: language, text: .coursePageEntry)
+        state.online = online != nil
         return state
     }
 }

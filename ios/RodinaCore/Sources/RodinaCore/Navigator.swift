@@ -24,6 +24,13 @@ public enum Screen: Hashable, Sendable {
     case gamePage(Variant)
     /// The player's settings.
     case settings
+    /// Inviting a friend to an online game of a variant: the options, then the code to share
+    /// and the wait.
+    case invite(Variant)
+    /// Joining a friend's game by its code (typed, or from a `rodina://join/CODE` link).
+    case join
+    /// An online game (its id on the server), played against a friend.
+    case onlineGame(String)
 }
 
 /// The navigation state: a back stack of `Screen`s with `Screen.home` at the bottom. SwiftUI's

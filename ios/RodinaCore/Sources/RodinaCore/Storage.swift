@@ -222,5 +222,26 @@ public func problemOf(_ error: Error, context: ((String) -> Problem)? = nil) -> 
     case let .CourseDamaged(message): return .courseDamaged(detail: message)
     case let .Storage(message): return context?(message) ?? .storage(detail: message)
     case let .Internal(message): return context?(message) ?? .`internal`(detail: message)
+    // Online calls' failures: their message is already the sentence to show (see
+    // `onlineErrorText`); the screens of online play never make a `Problem` of them.
+    case let .Network(message), let .SignedOut(message), let .Refused(message):
+        return context?(message) ?? .`internal`(detail: message)
     }
+}
+
+/// What the player is told of a failed online call, in the language of the `OnlinePlay` (or
+/// game) that made it: the core has already written the sentence for every online failure
+/// (network, signed out, refused, a code or options not of their form); a database failure
+/// underneath is told as every other one is.
+public func onlineErrorText(_ language: Language, _ error: Error) -> String {
+    if let e = error as? RodinaError {
+        switch e {
+        case let .Network(message), let .SignedOut(message), let .Refused(message),
+             let .InvalidInput(message), let .Unsupported(message), let .Internal(message):
+            return message
+        default:
+            break
+        }
+    }
+    return problemText(language: language, problem: problemOf(error))
 }

@@ -237,7 +237,8 @@ final class Harness {
         locale: String = "en-GB",
         botTimeLimitMs: UInt32? = nil,
         puzzlesOf: @escaping @Sendable () -> Puzzles = { Puzzles.embedded() },
-        coursesOf: @escaping @Sendable () -> Courses = { Courses.embedded() }
+        coursesOf: @escaping @Sendable () -> Courses = { Courses.embedded() },
+        onlineServer: String? = nil
     ) {
         self.dir = dir
         dbPath = dir.appendingPathComponent("rodina.db").path
@@ -264,7 +265,9 @@ final class Harness {
                 let storage = WatchedCourseStorage(StoreCourseStorage(store: store, courses: courses))
                 recorder.openedCourses(storage)
                 return storage
-            })
+            },
+            onlineServer: onlineServer,
+            onlineDevice: dir.lastPathComponent)
     }
 
     /// The storage the app opened.
