@@ -775,7 +775,8 @@ impl Live {
     /// whole deal, nor the moves as the truth writes them: the owner of a face-down piece the
     /// opponent captured may not learn what it was, not after the game either (rules/jieqi.md),
     /// so that piece's salt goes to its capturer alone and everyone else gets its leaf, which
-    /// still lets them check the commitment.
+    /// still lets them check the commitment (and, lest elimination tell it, the leaves alone
+    /// of that side's pieces still face down: see `rodina_protocol::entitlements`).
     fn reveal(&self, seat: Seat) -> Option<Reveal> {
         if !matches!(self.status, Status::Ended | Status::Aborted) {
             return None;

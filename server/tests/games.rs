@@ -338,6 +338,26 @@ async fn check_jieqi_game(seed: u64) -> bool {
             if let Seat::Player(owner) = s.record.seat {
                 assert_eq!(piece.color, owner, "the owner's own piece");
             }
+            // Nor can the seat find it by elimination: of that side it was opened only what
+            // it saw during the game; its pieces still face down came as leaves too.
+            let AnyView::Jieqi(view) = &s.record.view else { panic!("a Jieqi record") };
+            let side = |o: &Opening| {
+                let p = Square::parse(&o.point).unwrap();
+                view.start().cell_at(p).map(|c| c.color())
+            };
+            let known = entitlements(view)
+                .into_iter()
+                .filter(|(p, e)| {
+                    matches!(e, Entitlement::Seen(_))
+                        && view.start().cell_at(*p).map(|c| c.color()) == Some(piece.color)
+                })
+                .count();
+            let opened = reveals[i]
+                .openings
+                .iter()
+                .filter(|o| o.piece.is_some() && side(o) == Some(piece.color))
+                .count();
+            assert_eq!(opened, known, "{:?}: only what it saw of that side", s.record.seat);
             secrets += 1;
         }
     }

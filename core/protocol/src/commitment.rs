@@ -13,7 +13,10 @@
 //! With one salted leaf per piece, every seat can still check that the deal was fixed before
 //! the first move (the leaves it cannot open still count in the commitment) while each seat
 //! learns exactly what it may know and nothing more; a leaf's own 32 random bytes of salt
-//! keep it from being tried against the six identities it could be.
+//! keep it from being tried against the six identities it could be. For the same secret, a
+//! piece still face down at the end is not opened to a seat that was not shown a face-down
+//! capture on its side: the seat knows the side's fifteen identities and would find the
+//! lost one by elimination.
 
 use rodina_rules::jieqi::{Cell, HIDDEN_ROLES, Jieqi, JieqiView, RuleSet};
 use rodina_rules::xiangqi::{Piece, Role, Square};
@@ -129,12 +132,17 @@ pub enum Entitlement {
     /// Captured face down without this seat being shown it (its owner, a spectator, or
     /// anyone under the rule set where nobody sees captured pieces): it stays secret.
     Secret,
+    /// Still face down at the end, on a side of which this seat has a [`Entitlement::Secret`]
+    /// piece: sealed too. The seat knows the side's fifteen identities, so had it these
+    /// pieces opened as well it would find the secret ones by elimination (one piece lost
+    /// face down and fourteen others shown: the fifteenth is known).
+    Shielding,
 }
 
 impl Entitlement {
     /// Whether the seat gets the identity and its salt (else the leaf alone).
     pub fn opens(self) -> bool {
-        !matches!(self, Entitlement::Secret)
+        matches!(self, Entitlement::Seen(_) | Entitlement::FaceDown)
     }
 }
 
@@ -143,6 +151,10 @@ impl Entitlement {
 /// the seat was shown it), so the server that opens the deal and the client that checks it
 /// reach the same answer. A face-down piece never moves without turning up, so a face-down
 /// piece is always the one that started on its point.
+///
+/// A piece still face down at the end is opened unless the seat has a secret piece of the
+/// same side ([`Entitlement::Shielding`]): the rules' secret covers what elimination would
+/// tell as much as what the reveal would say.
 pub fn entitlements(record: &Game<JieqiView>) -> Vec<(Square, Entitlement)> {
     let start = record.start();
     let mut out: Vec<(Square, Entitlement)> = deal_points(|s| start.is_face_down(s))
@@ -161,6 +173,17 @@ pub fn entitlements(record: &Game<JieqiView>) -> Vec<(Square, Entitlement)> {
         }
         if let Some(c) = ev.captured.filter(|c| c.face_down) {
             set(ev.mv.to, c.role.map_or(Entitlement::Secret, Entitlement::Seen));
+        }
+    }
+    let side = |s: Square| match start.cell_at(s) {
+        Some(Cell::FaceDown(c)) => Some(c),
+        _ => None,
+    };
+    let secret_sides: Vec<Option<Color>> =
+        out.iter().filter(|(_, e)| *e == Entitlement::Secret).map(|&(s, _)| side(s)).collect();
+    for (s, e) in &mut out {
+        if *e == Entitlement::FaceDown && secret_sides.contains(&side(*s)) {
+            *e = Entitlement::Shielding;
         }
     }
     out
@@ -222,7 +245,9 @@ pub fn open_deal(
         .iter()
         .zip(salts)
         .map(|(&(s, p), salt)| {
-            let opens = may.iter().find(|(m, _)| *m == s).is_none_or(|(_, e)| e.opens());
+            // A point the record does not name (it cannot happen: the record starts from this
+            // start) stays sealed: better a check that fails than a secret that leaks.
+            let opens = may.iter().find(|(m, _)| *m == s).is_some_and(|(_, e)| e.opens());
             if opens { Opening::open(s, p, salt) } else { Opening::sealed(s, leaf(s, p, salt)) }
         })
         .collect();
@@ -313,8 +338,9 @@ pub fn verify_reveal(
 ///    characters;
 /// 2. the leaves (computed where opened, given where not) give `committed`;
 /// 3. every identity the seat saw (reveals, face-down pieces it was shown it captured) is
-///    the one opened, every piece still face down at the end is opened, and exactly the
-///    face-down captures the seat was not shown come as leaves ([`entitlements`]);
+///    the one opened, every piece still face down at the end is opened but on a side of
+///    which the seat was not shown a face-down capture, and exactly the rest come as leaves
+///    ([`entitlements`]);
 /// 4. no side has more pieces of one identity opened than it was dealt.
 pub fn verify_reveal_record(
     committed: &str,
@@ -370,7 +396,7 @@ pub fn verify_reveal_record(
             (Entitlement::Seen(_) | Entitlement::FaceDown, None) => {
                 return Err(RevealError::Withheld { point: name() });
             }
-            (Entitlement::Secret, Some(_)) => {
+            (Entitlement::Secret | Entitlement::Shielding, Some(_)) => {
                 return Err(RevealError::Overshared { point: name() });
             }
             _ => {}
@@ -464,17 +490,28 @@ mod tests {
             let seen = seat == RED;
             assert_eq!(h10.piece.is_some(), seen, "{seat:?}");
             assert_eq!(h10.salt.is_some(), seen, "{seat:?}");
-            // Every other point is opened to everyone: the reveals and what stays face down.
-            assert_eq!(
-                reveal.openings.iter().filter(|o| o.leaf.is_some()).count(),
-                usize::from(!seen)
-            );
+            // Black and the spectator also get leaves alone for Black's thirteen pieces still
+            // face down (b8 turned up): with them, h10 would follow by elimination. Red's
+            // pieces, of which nothing was lost unseen, are opened to everyone.
+            let leaves: Vec<&str> = reveal
+                .openings
+                .iter()
+                .filter(|o| o.leaf.is_some())
+                .map(|o| o.point.as_str())
+                .collect();
+            if seen {
+                assert!(leaves.is_empty());
+            } else {
+                assert_eq!(leaves.len(), 14, "{seat:?}");
+                let black_side = |p: &str| p.ends_with("10") || p.ends_with('7') || p == "h8";
+                assert!(leaves.iter().all(|p| black_side(p)), "{leaves:?}");
+            }
         }
         let h10 = Square::parse("h10").expect("point");
-        assert_eq!(
-            entitlements(&game.view(BLACK)).into_iter().find(|(s, _)| *s == h10),
-            Some((h10, Entitlement::Secret))
-        );
+        let black = entitlements(&game.view(BLACK));
+        assert_eq!(black.iter().find(|(s, _)| *s == h10), Some(&(h10, Entitlement::Secret)));
+        let a10 = Square::parse("a10").expect("point");
+        assert_eq!(black.iter().find(|(s, _)| *s == a10), Some(&(a10, Entitlement::Shielding)));
     }
 
     #[test]
@@ -485,6 +522,9 @@ mod tests {
             let reveal = open_deal(game.start(), &salts, &record).expect("opens");
             assert_eq!(verify_reveal_record(&committed, &reveal, &record), Ok(()));
             assert_eq!(opening_at(&reveal, "h10").piece, None, "{seat:?}");
+            // Nobody lost sight of a red piece: Red's are opened (a1 is still face down).
+            assert!(opening_at(&reveal, "a1").piece.is_some());
+            assert_eq!(opening_at(&reveal, "a10").piece, None);
         }
     }
 

@@ -195,8 +195,19 @@ fn the_jieqi_example_checks_for_each_seat_and_keeps_the_owners_secret() {
     assert_eq!(check(&black_reveal, black, &black_move), Ok(()));
     assert_eq!(check(&black_reveal, Seat::Spectator, &black_move), Ok(()));
     assert_eq!(check(&red_reveal, red, &red_move), Ok(()));
-    // Red's differs from Black's at h10 alone, where Red gets the piece and Black the leaf.
+    // Red's opens everything; Black's gives leaves alone for its own side (h10, which Red
+    // took face down, and the fourteen still face down, which would tell h10 by
+    // elimination), and the same pieces and salts as Red's for Red's side.
+    assert!(red_reveal.openings.iter().all(|o| o.leaf.is_none()));
     for (r, b) in red_reveal.openings.iter().zip(&black_reveal.openings) {
+        let black_side = r.piece.as_deref().is_some_and(|p| p.chars().all(char::is_lowercase));
+        assert_eq!(b.leaf.is_some(), black_side, "{}", r.point);
+        if black_side {
+            let piece = r.piece().expect("a piece");
+            let point = rodina_rules::xiangqi::Square::parse(&r.point).expect("point");
+            let salt = r.salt.as_deref().expect("salt");
+            assert_eq!(b.leaf, Some(rodina_protocol::leaf(point, piece, salt)));
+        }
         if r.point == "h10" {
             assert_eq!(r, &red_h10);
             assert!(b.piece.is_none() && b.salt.is_none());
@@ -207,17 +218,24 @@ fn the_jieqi_example_checks_for_each_seat_and_keeps_the_owners_secret() {
             assert_eq!(rodina_protocol::leaf(h10, piece, &salt), leaf);
             assert!(DOCUMENT.contains(&format!("`h10 b {salt}`")), "the leaf's text is shown");
             assert!(DOCUMENT.contains(&format!("`{leaf}`")), "the leaf is shown");
-        } else {
+        } else if !black_side {
             assert_eq!(r, b);
         }
     }
-    // Black may not be given what Red took; Red may not be refused it.
+    // Black may not be given what Red took, nor what would tell it; Red may not be
+    // refused it.
     assert_eq!(
         check(&red_reveal, black, &black_move),
-        Err(RevealError::Overshared { point: "h10".into() })
+        Err(RevealError::Overshared { point: "a10".into() })
     );
+    let mut h10_sealed = red_reveal.clone();
+    for (o, b) in h10_sealed.openings.iter_mut().zip(&black_reveal.openings) {
+        if o.point == "h10" {
+            *o = b.clone();
+        }
+    }
     assert_eq!(
-        check(&black_reveal, red, &red_move),
+        check(&h10_sealed, red, &red_move),
         Err(RevealError::Withheld { point: "h10".into() })
     );
 }
