@@ -98,49 +98,66 @@ pub struct Truth {
     pub movers: Vec<Color>,
     /// The face-down pieces captured, in order.
     pub hidden_captures: Vec<HiddenCapture>,
+    /// The points whose piece was still face down at the end, with its side.
+    pub face_down_at_end: Vec<(String, Color)>,
+}
+
+/// The face-down points of a Jieqi FEN's board with their sides.
+fn face_down_points(fen: &str) -> Vec<(String, Color)> {
+    let board = fen.split(' ').next().unwrap_or("");
+    let mut points = Vec::new();
+    for (row, line) in board.split('/').enumerate() {
+        let rank = 10 - row;
+        let mut file = 0u32;
+        for c in line.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d;
+                continue;
+            }
+            let side = match c {
+                'X' => Some(Color::White),
+                'x' => Some(Color::Black),
+                _ => None,
+            };
+            if let (Some(side), Some(f)) = (side, char::from_digit(10 + file, 36)) {
+                points.push((format!("{f}{rank}"), side));
+            }
+            file += 1;
+        }
+    }
+    points
+}
+
+/// The identities each side is dealt face down, by FEN letter.
+fn dealt(side: Color) -> Vec<char> {
+    let letters = "AABBNNRRCCPPPPP";
+    match side {
+        Color::White => letters.chars().collect(),
+        Color::Black => letters.to_ascii_lowercase().chars().collect(),
+    }
+}
+
+/// Takes one of each of `taken` out of `pool` (those it holds).
+fn without(mut pool: Vec<char>, taken: impl IntoIterator<Item = char>) -> Vec<char> {
+    for t in taken {
+        if let Some(i) = pool.iter().position(|c| *c == t) {
+            pool.swap_remove(i);
+        }
+    }
+    pool
+}
+
+/// How many different identities a multiset holds.
+fn kinds(pool: &[char]) -> usize {
+    let mut k: Vec<char> = pool.to_vec();
+    k.sort_unstable();
+    k.dedup();
+    k.len()
 }
 
 /// Which seats may know what a capture of a face-down piece by `capturer` showed.
 fn may_know_capture(seat: Seat, capturer: Color) -> bool {
     seat == Seat::Player(capturer)
-}
-
-/// The points of the face-down pieces of a Jieqi FEN's board with the identities its third
-/// field gives them (board order: rank 10 first, files a to i).
-pub fn deal_identities(deal: &str) -> Result<Vec<(String, char)>, E2eError> {
-    let mut fields = deal.split(' ');
-    let board = fields.next().unwrap_or("");
-    let ids: Vec<char> = fields.nth(1).unwrap_or("").chars().collect();
-    let mut points = Vec::new();
-    for (row, line) in board.split('/').enumerate() {
-        let rank = 10 - row;
-        let mut file = 0u8;
-        for c in line.chars() {
-            if let Some(d) = c.to_digit(10) {
-                file += u8::try_from(d).unwrap_or(0);
-                continue;
-            }
-            if c == 'X' || c == 'x' {
-                points.push((format!("{}{rank}", char::from(b'a' + file)), c));
-            }
-            file += 1;
-        }
-    }
-    if points.len() != ids.len() {
-        return Err(E2eError::Protocol(format!(
-            "the deal has {} face-down pieces and {} identities: {deal}",
-            points.len(),
-            ids.len()
-        )));
-    }
-    let mut out = Vec::with_capacity(points.len());
-    for ((p, marker), id) in points.into_iter().zip(ids) {
-        if marker.is_ascii_uppercase() != id.is_ascii_uppercase() {
-            return Err(E2eError::Protocol(format!("identity {id} on {p} of the other side")));
-        }
-        out.push((p, id));
-    }
-    Ok(out)
 }
 
 impl Truth {
@@ -172,7 +189,12 @@ impl Truth {
             plies.push(note);
             movers.push(mover);
         }
-        Ok(Truth { plies, movers, hidden_captures })
+        let mut face_down_at_end = face_down_points(deal);
+        face_down_at_end.retain(|(p, _)| {
+            !plies.iter().any(|n| n.revealed.is_some() && n.from == *p)
+                && !hidden_captures.iter().any(|c| c.point == *p)
+        });
+        Ok(Truth { plies, movers, hidden_captures, face_down_at_end })
     }
 
     /// Checks the text `seat` was given for ply `ply` (from 1): the identities it carries are
@@ -269,12 +291,17 @@ impl Truth {
     }
 
     /// Checks the identities an end-of-game frame told `seat` (`carried`: each point with
-    /// the letter it named there): it may name everything but the face-down pieces captured
-    /// by the other side (for a player) or by anyone (for a spectator), which their owner
-    /// never learns, "not after the game either". Every fault, as a sentence.
+    /// the letter it named there) against the rules: whoever captures a face-down piece sees
+    /// what it was, its owner never learns it, "not after the game either", and a spectator
+    /// (who sees what both players know) neither. So the end may not name such a piece, nor
+    /// name enough of the pieces still face down on its side for the seat to find it by
+    /// elimination (each side is dealt A2 B2 N2 R2 C2 P5: when what is left unexplained is
+    /// all one kind, the secret piece is known). Every fault, as a sentence.
     pub fn check_end(&self, seat: Seat, carried: &[(String, char)]) -> Vec<String> {
         let mut faults = Vec::new();
-        for c in self.hidden_captures.iter().filter(|c| !may_know_capture(seat, c.capturer)) {
+        let secret: Vec<&HiddenCapture> =
+            self.hidden_captures.iter().filter(|c| !may_know_capture(seat, c.capturer)).collect();
+        for c in &secret {
             for (_, id) in carried.iter().filter(|(p, _)| *p == c.point) {
                 faults.push(format!(
                     "END LEAK: {seat:?} was told {id} on {}, captured face down by {:?} at ply {}",
@@ -282,6 +309,105 @@ impl Truth {
                 ));
             }
         }
+        for side in [Color::White, Color::Black] {
+            let lost: Vec<&&HiddenCapture> = secret.iter().filter(|c| c.capturer != side).collect();
+            if lost.is_empty() {
+                continue;
+            }
+            // What the seat knew of this side's deal when the game ended: the reveals and
+            // the face-down pieces it captured and saw.
+            let revealed = self
+                .plies
+                .iter()
+                .zip(&self.movers)
+                .filter(|(_, m)| **m == side)
+                .filter_map(|(n, _)| n.revealed);
+            let seen = self
+                .hidden_captures
+                .iter()
+                .filter(|c| c.capturer != side && may_know_capture(seat, c.capturer))
+                .map(|c| c.identity);
+            let before = without(dealt(side), revealed.chain(seen));
+            let opened = carried
+                .iter()
+                .filter(|(p, _)| self.face_down_at_end.iter().any(|(q, s)| q == p && *s == side))
+                .map(|(_, id)| *id);
+            let after = without(before.clone(), opened);
+            if kinds(&before) > 1 && kinds(&after) == 1 {
+                faults.push(format!(
+                    "END LEAK: {seat:?} finds by elimination that the {} face-down piece(s) of \
+                     {side:?} captured unseen ({}) were {:?}: the end opened the side's other \
+                     face-down pieces",
+                    lost.len(),
+                    lost.iter().map(|c| c.point.as_str()).collect::<Vec<_>>().join(" "),
+                    after.first()
+                ));
+            }
+        }
         faults
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// PROTOCOL.md's example deal: Red's hidden soldier on h3 (a cannon's point) takes
+    /// Black's hidden cannon on h10 over the screen on h8.
+    const DEAL: &str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w bbppcrcrpnnappaRPAPNCPNPPABBRC 0 1 -";
+    const RED: Seat = Seat::Player(Color::White);
+    const BLACK: Seat = Seat::Player(Color::Black);
+
+    #[test]
+    fn move_texts_read_into_their_notes() {
+        let n = parse_move("h3h10=Px(c)").expect("reads");
+        assert_eq!((n.from.as_str(), n.to.as_str(), n.revealed), ("h3", "h10", Some('P')));
+        assert_eq!(n.captured, Some(Captured::FaceDown(Some('c'))));
+        assert_eq!(parse_move("a1a2xR").expect("reads").captured, Some(Captured::FaceUp('R')));
+        assert_eq!(parse_move("a1a2x(X)").expect("reads").captured, Some(Captured::FaceDown(None)));
+        for bad in ["", "h3", "h3h11", "j1a1", "h3h10=", "h3h10x(cc)", "h3h10y"] {
+            assert!(parse_move(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn only_the_capturer_may_be_told_a_face_down_capture() {
+        let truth = Truth::rebuild(DEAL, &["h3h10=Px(c)".to_owned()]).expect("a legal game");
+        assert_eq!(truth.hidden_captures.len(), 1);
+        assert!(truth.check_move(RED, 1, "h3h10=Px(c)").is_empty());
+        assert!(truth.check_move(BLACK, 1, "h3h10=Px(x)").is_empty());
+        assert!(truth.check_move(Seat::Spectator, 1, "h3h10=Px(x)").is_empty());
+        for seat in [BLACK, Seat::Spectator] {
+            let faults = truth.check_move(seat, 1, "h3h10=Px(c)");
+            assert!(faults.iter().any(|f| f.starts_with("LEAK")), "{seat:?}: {faults:?}");
+        }
+        // A wrong reveal, or the capturer not shown its capture, is a fault too.
+        assert!(!truth.check_move(BLACK, 1, "h3h10=Cx(x)").is_empty());
+        assert!(!truth.check_move(RED, 1, "h3h10=Px(x)").is_empty());
+        let start = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w A2B2N2R2C2P5a2b2n2r2c2p5 0 1 -";
+        assert!(Truth::check_start(RED, start).is_empty());
+        let shown = start.replacen('X', "R", 1);
+        assert!(Truth::check_start(RED, &shown).iter().any(|f| f.starts_with("LEAK")));
+    }
+
+    #[test]
+    fn the_end_may_not_tell_the_owner_directly_nor_by_elimination() {
+        let truth = Truth::rebuild(DEAL, &["h3h10=Px(c)".to_owned()]).expect("a legal game");
+        // Black's other fourteen pieces still lie face down: opening all of them tells
+        // Black the fifteenth.
+        let ids: Vec<char> = DEAL.split(' ').nth(2).expect("identities").chars().collect();
+        let all: Vec<(String, char)> =
+            face_down_points(DEAL).into_iter().map(|(p, _)| p).zip(ids).collect();
+        let others: Vec<(String, char)> = all.iter().filter(|(p, _)| p != "h10").cloned().collect();
+        assert!(truth.check_end(RED, &all).is_empty(), "the capturer may know it all");
+        let direct = truth.check_end(BLACK, &all);
+        assert!(direct.iter().any(|f| f.contains("was told c on h10")), "{direct:?}");
+        let elimination = truth.check_end(BLACK, &others);
+        assert!(elimination.iter().any(|f| f.contains("elimination")), "{elimination:?}");
+        // Red's side alone opened, Black's kept sealed: nothing for Black to find.
+        let red_only: Vec<(String, char)> =
+            all.iter().filter(|(_, c)| c.is_ascii_uppercase()).cloned().collect();
+        assert!(truth.check_end(BLACK, &red_only).is_empty());
+        assert!(truth.check_end(Seat::Spectator, &red_only).is_empty());
     }
 }

@@ -29,6 +29,9 @@ pub struct Socket {
     /// The close code, once the server closed the socket (`Some(None)`: closed without a
     /// code or the connection dropped).
     pub closed: Option<Option<u16>>,
+    /// How the connection broke, when it ended with an error rather than a close frame
+    /// (`Connection reset by peer`).
+    pub broken: Option<String>,
     /// How long one read waits before it fails.
     pub wait: Duration,
 }
@@ -49,7 +52,7 @@ pub async fn connect(addr: SocketAddr, game: &GameId, token: &str) -> Result<Soc
         .await
         .map_err(|_| E2eError::Timeout("the socket to open".into()))?
         .map_err(|e| E2eError::Socket(format!("connect: {e}")))?;
-    Ok(Socket { stream, version: 0, frames: Vec::new(), closed: None, wait: WAIT })
+    Ok(Socket { stream, version: 0, frames: Vec::new(), closed: None, broken: None, wait: WAIT })
 }
 
 /// Opens the socket and says hello with `last_version`.
@@ -106,8 +109,13 @@ impl Socket {
                     self.closed = Some(c.map(|c| u16::from(c.code)));
                     return Ok(None);
                 }
-                None | Some(Err(_)) => {
+                None => {
                     self.closed.get_or_insert(None);
+                    return Ok(None);
+                }
+                Some(Err(e)) => {
+                    self.closed.get_or_insert(None);
+                    self.broken = Some(e.to_string());
                     return Ok(None);
                 }
                 Some(Ok(_)) => continue,

@@ -120,7 +120,7 @@ async fn jieqi_to_its_end_with_the_deal_verified() {
     // fifty-move rule) well within the cap; a game still going at the cap is resigned.
     let t = Instant::now();
     let (_server, _phones, white, black) = two_phones(Variant::Jieqi).await;
-    const CAP: u32 = 400;
+    const CAP: u32 = 200;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut resigned = false;
     for ply in 1..=CAP {

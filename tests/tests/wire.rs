@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rodina_e2e::E2eError;
-use rodina_e2e::knowledge::{Captured, Truth, deal_identities, parse_move};
+use rodina_e2e::knowledge::Truth;
 use rodina_e2e::play::{Record, choose};
 use rodina_e2e::rest::{Rest, options};
 use rodina_e2e::server::ServerProcess;
@@ -276,22 +276,49 @@ async fn one_game(
 // ---- The end of the game as the protocol sends it. ----
 //
 // END-OF-GAME API: these two functions are all that depends on the form of the reveal.
+// Since the per-piece commitment (commit faed4d8) each seat gets one opening per face-down
+// start point: the piece and its salt where it may know it, the leaf alone where not.
 
-/// Rebuilds the truth from the end-of-game frames of the three parties.
-fn rebuild_truth(ends: &[Event]) -> Result<Truth, E2eError> {
-    // The reveal today carries the whole deal and the truth's moves to every seat.
-    let Some(Event::Ended { reveal: Some(reveal), truth_moves: Some(truth_moves), .. }) =
-        ends.first()
-    else {
-        return Err(E2eError::Protocol("the end carries no reveal".into()));
-    };
-    Truth::rebuild(&reveal.deal, truth_moves)
+/// Rebuilds the truth from what the two players received: the deal from the union of
+/// their openings (what one may not know, the other captured and saw), the moves as each
+/// mover was shown its own move (with what it turned up and what it took).
+fn rebuild_truth(parties: &[Party], ends: &[Option<Event>]) -> Result<Truth, E2eError> {
+    let mut identities: Vec<Option<String>> = Vec::new();
+    for end in ends.iter().take(2) {
+        let Some(Event::Ended { reveal: Some(reveal), .. }) = end else {
+            return Err(E2eError::Protocol("a player's end carries no reveal".into()));
+        };
+        identities.resize(reveal.openings.len(), None);
+        for (slot, o) in identities.iter_mut().zip(&reveal.openings) {
+            if let Some(p) = &o.piece {
+                if slot.as_ref().is_some_and(|q| q != p) {
+                    return Err(E2eError::Protocol(format!("two identities on {}", o.point)));
+                }
+                *slot = Some(p.clone());
+            }
+        }
+    }
+    let letters: Option<String> = identities.into_iter().collect();
+    let letters =
+        letters.ok_or_else(|| E2eError::Protocol("a point neither player may open".into()))?;
+    let start = &parties[0].record.state.start;
+    let mut fields: Vec<&str> = start.split(' ').collect();
+    if fields.len() < 3 {
+        return Err(E2eError::Protocol(format!("a start of few fields: {start}")));
+    }
+    fields[2] = &letters;
+    let deal = fields.join(" ");
+    let truth_moves: Vec<String> = (0..parties[0].record.moves.len())
+        .map(|i| parties[i % 2].record.moves[i].clone())
+        .collect();
+    Truth::rebuild(&deal, &truth_moves)
 }
 
-/// The identities (point, letter) the end frame told `record`'s party, and the check of
-/// the reveal against the commitment with the protocol crate's verification.
+/// The identities (point, letter) the end frame told `record`'s party, after checking the
+/// reveal against the commitment and what the party saw with the protocol crate's
+/// verification.
 fn end_identities(record: &Record, end: &Event) -> Result<Vec<(String, char)>, E2eError> {
-    let Event::Ended { reveal: Some(reveal), truth_moves: Some(truth_moves), .. } = end else {
+    let Event::Ended { reveal: Some(reveal), .. } = end else {
         return Err(E2eError::Protocol("the end carries no reveal".into()));
     };
     let committed = record.state.commitment.as_deref().unwrap_or_default();
@@ -299,21 +326,18 @@ fn end_identities(record: &Record, end: &Event) -> Result<Vec<(String, char)>, E
         committed,
         reveal,
         record.seat,
+        None,
         &record.state.start,
-        truth_moves,
         &record.moves,
     )
     .map_err(|e| {
         E2eError::Protocol(format!("{:?}: the reveal does not verify: {e}", record.seat))
     })?;
-    let mut carried = deal_identities(&reveal.deal)?;
-    for t in truth_moves {
-        let n = parse_move(t)?;
-        if let Some(Captured::FaceDown(Some(c))) = n.captured {
-            carried.push((n.to, c));
-        }
-    }
-    Ok(carried)
+    Ok(reveal
+        .openings
+        .iter()
+        .filter_map(|o| Some((o.point.clone(), o.piece.as_deref()?.chars().next()?)))
+        .collect())
 }
 
 /// Checks every frame of every party against the truth.
@@ -323,16 +347,18 @@ fn check_game(parties: &[Party]) -> Result<GameReport, E2eError> {
     let mut decoded = Vec::new();
     for p in parties {
         let mut messages = Vec::with_capacity(p.socket.frames.len());
+        let mut end = None;
         for text in &p.socket.frames {
             let m = ServerMessage::decode(text).map_err(|e| E2eError::Protocol(format!("{e}")))?;
             if let ServerMessage::Event { e: Some(e @ Event::Ended { .. }), .. } = &m {
-                ends.push(e.clone());
+                end = Some(e.clone());
             }
             messages.push(m);
         }
+        ends.push(end);
         decoded.push(messages);
     }
-    let truth = rebuild_truth(&ends)?;
+    let truth = rebuild_truth(parties, &ends)?;
     report.hidden_captures = truth.hidden_captures.len();
     for (p, messages) in parties.iter().zip(&decoded) {
         let seat = p.record.seat;
