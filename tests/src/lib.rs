@@ -56,14 +56,18 @@ pub async fn until<T>(
     within: Duration,
     f: impl Fn() -> Option<T>,
 ) -> Result<T, E2eError> {
+    const EVERY: Duration = Duration::from_millis(10);
     let deadline = tokio::time::Instant::now() + within;
-    loop {
+    // Bounded in count as well as in time.
+    let tries = within.as_millis() / EVERY.as_millis() + 2;
+    for _ in 0..tries {
         if let Some(t) = f() {
             return Ok(t);
         }
         if tokio::time::Instant::now() >= deadline {
-            return Err(E2eError::Timeout(what.to_owned()));
+            break;
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        tokio::time::sleep(EVERY).await;
     }
+    Err(E2eError::Timeout(what.to_owned()))
 }

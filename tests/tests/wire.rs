@@ -314,15 +314,19 @@ fn rebuild_truth(parties: &[Party], ends: &[Option<Event>]) -> Result<Truth, E2e
     Truth::rebuild(&deal, &truth_moves)
 }
 
-/// The identities (point, letter) the end frame told `record`'s party, after checking the
-/// reveal against the commitment and what the party saw with the protocol crate's
-/// verification.
-fn end_identities(record: &Record, end: &Event) -> Result<Vec<(String, char)>, E2eError> {
+/// What an end frame told a party (each point with the letter it named there), and why its
+/// reveal does not verify, if it does not.
+type EndSeen = (Vec<(String, char)>, Option<String>);
+
+/// The identities (point, letter) the end frame told `record`'s party, and the check of
+/// the reveal against the commitment and what the party saw by the protocol crate's
+/// verification (its failure as a sentence).
+fn end_identities(record: &Record, end: &Event) -> Result<EndSeen, E2eError> {
     let Event::Ended { reveal: Some(reveal), .. } = end else {
         return Err(E2eError::Protocol("the end carries no reveal".into()));
     };
     let committed = record.state.commitment.as_deref().unwrap_or_default();
-    rodina_protocol::verify_reveal(
+    let verified = rodina_protocol::verify_reveal(
         committed,
         reveal,
         record.seat,
@@ -330,14 +334,14 @@ fn end_identities(record: &Record, end: &Event) -> Result<Vec<(String, char)>, E
         &record.state.start,
         &record.moves,
     )
-    .map_err(|e| {
-        E2eError::Protocol(format!("{:?}: the reveal does not verify: {e}", record.seat))
-    })?;
-    Ok(reveal
+    .err()
+    .map(|e| format!("{:?}: the reveal does not verify: {e}", record.seat));
+    let carried = reveal
         .openings
         .iter()
         .filter_map(|o| Some((o.point.clone(), o.piece.as_deref()?.chars().next()?)))
-        .collect())
+        .collect();
+    Ok((carried, verified))
 }
 
 /// Checks every frame of every party against the truth.
@@ -378,7 +382,8 @@ fn check_game(parties: &[Party]) -> Result<GameReport, E2eError> {
                     report.faults.extend(truth.check_move(seat, *ply as usize, mv));
                 }
                 ServerMessage::Event { e: Some(end @ Event::Ended { .. }), .. } => {
-                    let carried = end_identities(&p.record, end)?;
+                    let (carried, verified) = end_identities(&p.record, end)?;
+                    report.faults.extend(verified);
                     report.end_leaks.extend(truth.check_end(seat, &carried));
                 }
                 ServerMessage::Error { detail, .. } => {
