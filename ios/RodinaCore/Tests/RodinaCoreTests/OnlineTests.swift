@@ -253,6 +253,9 @@ final class OnlineTests: XCTestCase {
         }
         let said = try XCTUnwrap(a.state.connectionText)
         XCTAssertTrue(said.hasPrefix("Connection lost") || said.hasPrefix("Offline"), said)
+        // An action while away is not sent, and the core says why.
+        XCTAssertFalse(a.offerDraw())
+        XCTAssertEqual(a.state.message, "Not connected: try again once the game is back online.")
     }
 
     func testAnUnknownCodeIsRefusedWithTheCoresSentenceInEnglishAndSlovak() async throws {

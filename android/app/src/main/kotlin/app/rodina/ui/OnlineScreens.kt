@@ -88,6 +88,7 @@ fun InviteScreen(online: OnlineController, onBack: () -> Unit) {
         ) {
             val invitation = state.invitation
             if (invitation == null) {
+                SectionTitle(uiText(language, UiText.NEW_GAME_GAME))
                 RadioGroup(state.games, state.variant, onSelect = online::chooseVariant)
                 SectionTitle(onlineLabel(language, OnlineLabel.INVITE_SIDE))
                 SegmentedChoice(state.sides, state.side, onSelect = online::chooseSide)

@@ -364,9 +364,9 @@ class OnlineTest {
                         val text = requireNotNull(lost.connectionText)
                         assertTrue(text.startsWith("Connection lost") || text.startsWith("Offline"), text)
                     }
-                    // An action while away is not sent, and says why.
-                    ann.onMain { a.offerDraw() }
-                    assertFalse(a.state.value.canOfferDraw && a.state.value.drawText != null)
+                    // An action while away is not sent, and the core says why.
+                    assertFalse(ann.onMain { a.offerDraw() }, "nothing is sent while not connected")
+                    assertEquals("Not connected: try again once the game is back online.", a.state.value.message)
                 }
             }
         }
