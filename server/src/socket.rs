@@ -13,8 +13,8 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use rodina_protocol::{
-    ApiErrorCode, ClientMessage, GameId, MAX_FRAME_BYTES, PROTOCOL_VERSION, ServerMessage,
-    WireError,
+    ApiErrorCode, ClientMessage, DecodeError, GameId, MAX_FRAME_BYTES, PROTOCOL_VERSION,
+    ServerMessage, WireError,
 };
 use rodina_rules::{Color, Seat};
 use tokio::sync::mpsc;
@@ -27,6 +27,13 @@ use crate::live::{CONNECTION_QUEUE, Command, NO_RTT, Outbound};
 /// for a larger one (up to the frame limit). The WebSocket library's default, 128 KiB a
 /// socket, would reserve over a gigabyte for 10,000 sockets.
 const READ_BUFFER: usize = 4 * 1024;
+
+/// The largest frame the WebSocket layer reads whole: four times the protocol's limit. A
+/// frame over the protocol's limit but within this one is read, refused with `too_large`
+/// and closed with 1009 cleanly; one the layer refuses unread leaves its rest in the
+/// system's buffer, and a socket dropped with unread data is reset, which destroys the
+/// error and the close before the client reads them. Beyond this, a reset it is.
+const READ_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 
 /// How long a new socket may take to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
@@ -72,8 +79,8 @@ pub async fn upgrade(
     };
     Ok(ws
         .read_buffer_size(READ_BUFFER)
-        .max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
+        .max_message_size(READ_LIMIT)
+        .max_frame_size(READ_LIMIT)
         .on_upgrade(move |socket| async move {
             Connection::new(state, game, seat).run(socket).await;
         })
@@ -216,6 +223,10 @@ impl Connection {
         }
         match ClientMessage::decode(text.as_str()) {
             Ok(m) => Ok(Some(m)),
+            Err(e @ DecodeError::TooLarge(_)) => {
+                let _ = socket.send(error(e.wire_error(), &e.to_string())).await;
+                Err(End::Close(close::TOO_BIG, "frame too large"))
+            }
             Err(e) => {
                 let _ = socket.send(error(e.wire_error(), &e.to_string())).await;
                 self.strike()?;
