@@ -110,13 +110,15 @@ impl SearchGame for Friendly {
     fn moves(&self, out: &mut Vec<Move>) {
         out.extend(self.moves_within(MAX_STEPS));
         if self.can_bond_king() && !out.iter().any(|m| self.play(m).winner().is_some()) {
-            // The king can be bonded, but only by a longer chain: look further (all moves
-            // only as a last resort, since a position rich in bonds has millions).
+            // The king can be bonded, but only by a longer chain: look further, then take
+            // the win alone (listing every move would not do: a position rich in bonds has
+            // millions, and a self-play game of the puzzle generator ran out of memory on
+            // one).
             out.clear();
             out.extend(self.moves_within(LONG_CHAIN));
             if !out.iter().any(|m| self.play(m).winner().is_some()) {
                 out.clear();
-                self.legal_moves_into(out);
+                out.extend(self.winning_move());
             }
         }
         if out.is_empty() {

@@ -446,6 +446,16 @@ impl Friendly {
         !self.is_decided() && self.is_threatened(!self.turn)
     }
 
+    /// A move that bonds the enemy king at once, if there is one (the canonical text of the
+    /// first such position found), without listing every move: for the bots, where a
+    /// position rich in bonds has millions of moves and only the win matters.
+    pub fn winning_move(&self) -> Option<Move> {
+        if self.is_decided() {
+            return None;
+        }
+        threat::winning_move(self)
+    }
+
     /// Every legal move with the position it leads to, in generation order.
     pub fn moves_and_positions(&self) -> Vec<(Move, Friendly)> {
         distinct::legal_moves(self)

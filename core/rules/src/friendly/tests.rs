@@ -1034,6 +1034,48 @@ fn threats_agree_with_a_search_for_a_winning_move() {
 }
 
 #[test]
+fn the_winning_move_is_found_without_listing_the_moves() {
+    // Direct, at the end of a chain, through en passant; none where there is no threat.
+    for (fen, text) in [
+        ("4k3/8/8/8/8/8/r3K3/8 b - - - 0 1", "a2e2"),
+        ("4k2r/8/8/8/8/7(Pb)/8/5K2 b - - - 0 1", "h8h3>f1"),
+        ("4k3/8/8/3(Np)P3/8/8/8/4K3 w - d6 - 1 2", "e5d6>e8"),
+    ] {
+        let p = pos(fen);
+        let m = p.winning_move().expect(fen);
+        assert_eq!(p.move_text(&m), text, "{fen}");
+    }
+    assert_eq!(Friendly::new().winning_move(), None);
+    // On random positions: a winning move exactly when the king can be bonded, legal, in its
+    // canonical text (one of the move list's), and winning.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let (mut checked, mut wins) = (0, 0);
+    for _ in 0..10 {
+        let mut p = Friendly::new();
+        for _ in 0..100 {
+            let found = p.winning_move();
+            assert_eq!(found.is_some(), p.can_bond_king(), "{}", p.fen());
+            if let Some(m) = found {
+                assert!(p.legal_moves().contains(&m), "{}: {}", p.fen(), p.move_text(&m));
+                let mut after = p.clone();
+                after.play_unchecked(&m);
+                assert_eq!(after.winner(), Some(p.turn()), "{}", p.fen());
+                wins += 1;
+            }
+            checked += 1;
+            let moves = p.moves_within(4);
+            if moves.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            let m = &moves[rng.random_range(0..moves.len())];
+            p.play_unchecked(m);
+        }
+    }
+    assert!(checked > 300 && wins > 20, "{checked} checked, {wins} with a win");
+}
+
+#[test]
 fn every_step_error_says_something_of_its_own() {
     // An exhaustive match: a new variant fails to compile here until it has a sample.
     fn ordinal(e: &StepError) -> usize {

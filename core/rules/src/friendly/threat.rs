@@ -8,7 +8,7 @@ use super::Friendly;
 use super::board::{Bb, Board, KNIGHT, PAWN_DIAG, attacks, bishop_attacks, rook_attacks, squares};
 use super::cursor::Cursor;
 use super::movegen::{Finish, Link, Visitor, Walk, with_walk};
-use super::types::{Role, Square};
+use super::types::{Move, Role, Square};
 use crate::Color;
 
 /// Stops at the first move that bonds the enemy king.
@@ -20,6 +20,36 @@ impl Visitor for Win {
     fn end(&mut self, _: &Walk, _: u32, finish: Finish, _: Link) -> bool {
         finish.win
     }
+}
+
+/// Stops the walk at the first move that bonds the enemy king, keeping the position it leads
+/// to.
+struct FirstWin<'p> {
+    pos: &'p Friendly,
+    won: Option<Friendly>,
+}
+
+impl Visitor for FirstWin<'_> {
+    const ONLY_SINGLES: bool = true;
+
+    fn end(&mut self, walk: &Walk, origin: u32, finish: Finish, link: Link) -> bool {
+        if finish.win {
+            self.won = Some(walk.materialize(self.pos, origin, link));
+        }
+        finish.win
+    }
+}
+
+/// A move of the side to move of `pos` that bonds the enemy king, in its canonical text (the
+/// shortest path to the position it leads to), found without listing the other moves: a
+/// position rich in bonds has millions of them, too many to hold.
+pub(crate) fn winning_move(pos: &Friendly) -> Option<Move> {
+    let won = with_walk(|s| {
+        let mut v = FirstWin { pos, won: None };
+        s.all(pos, &mut v);
+        v.won
+    })?;
+    super::movegen::canonical_move(pos, &won, u16::MAX)
 }
 
 /// Whether `color`'s king, standing on `at` (the rest of `board` as it is, `color`'s king
