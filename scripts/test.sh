@@ -8,6 +8,8 @@
 # compiler, JNA and JUnit from Maven Central into ~/.m2 on its first run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each section says when it starts (seconds since the script began): CI allows 25 minutes.
+section() { echo "== $1 (at ${SECONDS} s)"; }
 
 PY=target/oracle-venv/bin/python
 if ! [ -x "$PY" ] || ! "$PY" -c 'import pyffish' 2>/dev/null; then
@@ -16,16 +18,16 @@ if ! [ -x "$PY" ] || ! "$PY" -c 'import pyffish' 2>/dev/null; then
   "$PY" -m pip install --quiet --disable-pip-version-check pyffish==0.0.90
 fi
 
-echo "== formatting and lints"
+section "formatting and lints"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-echo "== Rust tests"
+section "Rust tests"
 # The end-to-end tests (tests/) and the Kotlin tests start the real server: the `rodina` binary.
 cargo build --quiet -p rodina
 cargo test --workspace --quiet
 
-echo "== test data against Fairy-Stockfish"
+section "test data against Fairy-Stockfish"
 # The perft data is recounted by Fairy-Stockfish's WASM build, which runs under Node.
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "== installing Node.js and npm"
@@ -34,7 +36,7 @@ fi
 "$PY" tools/oracle/xiangqi.py --check
 "$PY" tools/oracle/jesonmor.py --check
 
-echo "== Kotlin bindings on the JVM (Maven, JUnit 5, JNA)"
+section "Kotlin bindings on the JVM (Maven, JUnit 5, JNA)"
 if ! command -v mvn >/dev/null || ! command -v javac >/dev/null; then
   echo "== installing a JDK and Maven"
   apt-get update -qq && apt-get install -y -qq --no-install-recommends default-jdk-headless maven
@@ -67,4 +69,4 @@ print(f"kotlin: {totals[0]} passed, {totals[1]} failed")
 raise SystemExit(0 if totals[0] > 0 and totals[1] == 0 else 1)
 PY
 
-echo "== all tests passed"
+section "all tests passed"
