@@ -12,6 +12,7 @@
 //! the rules' types by the `to_*` methods, each with a typed error.
 
 mod commitment;
+pub mod hlc;
 mod live;
 mod names;
 mod rest;
