@@ -195,6 +195,7 @@ fn load_settings(db: PathBuf, addr: SocketAddr) -> Settings {
             sign_in_per_address: unlimited,
             sign_in_per_name: unlimited,
             invitation_lookup: unlimited,
+            sync_per_account: unlimited,
         },
         ..Settings::default()
     }

@@ -37,7 +37,8 @@ fn device_name(device: &str) -> String {
     device.chars().filter(|c| !c.is_control()).take(DEVICE_MAX_CHARS).collect()
 }
 
-fn session(account: &AccountId, device: &str) -> Result<(String, SessionRow), Problem> {
+/// A new session of `account` for `device`: its token (shown once) and its row.
+pub(crate) fn session(account: &AccountId, device: &str) -> Result<(String, SessionRow), Problem> {
     let token = new_token()?;
     let row = SessionRow {
         token_hash: token_hash(&token),
@@ -214,7 +215,36 @@ async fn sign_in(
     };
     let (token, session) = session(&row.id, &body.device)?;
     state.db.run(move |s| s.add_session(&session)).await?;
+    if let Some(old) = body.merge_token {
+        merge_anonymous(&state, &old, &row.id).await?;
+    }
     Ok((StatusCode::CREATED, Json(Credentials { account: row.id, token })))
+}
+
+/// Moves the synced progress of the anonymous account that `old_token` signs in into
+/// `into`, and ends that session: the device that held it plays as `into` from now on. A
+/// token that signs in nothing, a named account (it has a name to sign in with, and its
+/// progress stays its own) or `into` itself moves nothing.
+pub(crate) async fn merge_anonymous(
+    state: &AppState,
+    old_token: &str,
+    into: &AccountId,
+) -> Result<(), Problem> {
+    let hash = token_hash(old_token);
+    let key = hash.clone();
+    let Some(from) = state.db.run(move |s| s.session_account(&key)).await? else {
+        return Ok(());
+    };
+    let id = from.clone();
+    let row = state.db.run(move |s| s.account(&id)).await?;
+    if from == *into || row.is_none_or(|r| r.name.is_some()) {
+        return Ok(());
+    }
+    let to = into.clone();
+    let moved = state.db.run(move |s| s.merge_progress(&from, &to)).await?;
+    tracing::info!("merged {moved} synced items of an anonymous account on sign-in");
+    state.db.run(move |s| s.delete_session(&hash)).await?;
+    Ok(())
 }
 
 /// `DELETE /v1/sessions/current`: revokes the token of this request (204).

@@ -27,12 +27,13 @@ pub struct Problem {
     code: ApiErrorCode,
     message: String,
     retry_after_s: Option<u64>,
+    index: Option<u32>,
 }
 
 impl Problem {
     /// A failure with its code and message.
     pub fn new(code: ApiErrorCode, message: impl Into<String>) -> Problem {
-        Problem { code, message: message.into(), retry_after_s: None }
+        Problem { code, message: message.into(), retry_after_s: None, index: None }
     }
 
     /// Too many requests: retry after `wait` (rounded up to whole seconds, at least 1).
@@ -42,7 +43,20 @@ impl Problem {
             code: ApiErrorCode::RateLimited,
             message: "too many requests".into(),
             retry_after_s: Some(secs.max(1)),
+            index: None,
         }
+    }
+
+    /// The failure's code.
+    #[cfg(test)]
+    pub fn code(&self) -> ApiErrorCode {
+        self.code
+    }
+
+    /// The same failure, about the change at `index` of a sync push.
+    pub fn at(mut self, index: usize) -> Problem {
+        self.index = u32::try_from(index).ok();
+        self
     }
 }
 
@@ -60,7 +74,12 @@ impl IntoResponse for Problem {
         let status =
             StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let retry = self.retry_after_s;
-        let body = ApiError { code: self.code, message: self.message, retry_after_s: retry };
+        let body = ApiError {
+            code: self.code,
+            message: self.message,
+            retry_after_s: retry,
+            index: self.index,
+        };
         let mut response = (status, axum::Json(body)).into_response();
         if let Some(s) = retry
             && let Ok(v) = HeaderValue::from_str(&s.to_string())

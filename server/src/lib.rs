@@ -25,6 +25,7 @@ mod schema;
 mod socket;
 pub mod sqlite;
 pub mod store;
+mod sync;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -89,6 +90,8 @@ pub struct Limits {
     pub sign_in_per_name: Rate,
     /// Invitation look-ups and acceptances per client address (codes cannot be guessed).
     pub invitation_lookup: Rate,
+    /// Sync calls (push, pull, progress, pairing codes) per account.
+    pub sync_per_account: Rate,
 }
 
 impl Default for Limits {
@@ -100,6 +103,9 @@ impl Default for Limits {
             // Five tries, then one a minute: a password cannot be guessed online.
             sign_in_per_name: Rate { burst: 5, every: Duration::from_secs(60) },
             invitation_lookup: Rate { burst: 30, every: Duration::from_secs(2) },
+            // A first sync of a long log is a few dozen calls at once; then a device syncs
+            // after each change at most.
+            sync_per_account: Rate { burst: 120, every: Duration::from_millis(250) },
         }
     }
 }
@@ -161,6 +167,7 @@ pub(crate) struct RateLimits {
     pub sign_in_per_address: RateLimiter,
     pub sign_in_per_name: RateLimiter,
     pub invitation_lookup: RateLimiter,
+    pub sync_per_account: RateLimiter,
 }
 
 /// What every handler shares.
@@ -250,6 +257,8 @@ fn router(state: AppState) -> Router {
         .merge(accounts::routes())
         .merge(invitations::routes())
         .merge(games::routes())
+        // A push carries up to 500 changes: its own, larger body limit.
+        .merge(sync::routes().layer(DefaultBodyLimit::max(rodina_protocol::MAX_PUSH_BYTES)))
         .fallback(http::not_found)
         .method_not_allowed_fallback(http::not_found)
         .layer(axum::middleware::from_fn(http::check_protocol))
@@ -300,6 +309,7 @@ pub async fn start_with(mut settings: Settings, db: Db) -> Result<RunningServer,
         sign_in_per_address: RateLimiter::new(l.sign_in_per_address),
         sign_in_per_name: RateLimiter::new(l.sign_in_per_name),
         invitation_lookup: RateLimiter::new(l.invitation_lookup),
+        sync_per_account: RateLimiter::new(l.sync_per_account),
     });
     let state =
         AppState { db, settings, limits, games: Arc::clone(&games), shutdown: shutdown.clone() };

@@ -61,6 +61,31 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX invitations_by_rematch ON invitations (rematch_of)
     ",
+    // 2: synced progress (one row per item: an attempt, a course score, a setting), each
+    // account's sequence, pairing codes. An attempt's id is held by one account at most.
+    "
+    CREATE TABLE sync_accounts (
+        account_id TEXT PRIMARY KEY REFERENCES accounts (id),
+        last_seq BIGINT NOT NULL
+    );
+    CREATE TABLE sync_items (
+        account_id TEXT NOT NULL REFERENCES accounts (id),
+        item_key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (account_id, item_key)
+    );
+    CREATE INDEX sync_items_by_seq ON sync_items (account_id, seq);
+    CREATE UNIQUE INDEX sync_attempt_owner ON sync_items (item_key) WHERE kind = 'attempt';
+    CREATE TABLE pairings (
+        code TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts (id),
+        created_at_ms BIGINT NOT NULL,
+        expires_at_ms BIGINT NOT NULL,
+        claimed_at_ms BIGINT
+    )
+    ",
 ];
 
 /// The statements of one migration.

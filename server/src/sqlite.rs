@@ -8,15 +8,19 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use rodina_protocol::{AccountId, GameId, GameOptions, InviteCode, PlayerInfo, PlayerName};
+use rodina_protocol::{
+    AccountId, AttemptChange, Change, GameId, GameOptions, InviteCode, PairingCode, PlayerInfo,
+    PlayerName, Pushed, Synced,
+};
 use rodina_protocol::{Status, WireOutcome};
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
 
 use crate::schema::{MIGRATIONS, statements};
 use crate::store::{
-    AccountRow, Append, EventRow, GameProgress, GameRow, InvitationRow, SessionRow, Store,
-    StoreError,
+    AccountRow, Append, Claim, EventRow, GameProgress, GameRow, InvitationRow, PairingRow,
+    PushOutcome, Refusal, SessionRow, Store, StoreError,
 };
+use crate::sync::{Merge, merge};
 
 /// The SQLite store.
 pub struct SqliteStore {
@@ -329,7 +333,225 @@ fn append_one(
     Ok(())
 }
 
+/// The kind column of a synced item.
+fn kind_of(change: &Change) -> &'static str {
+    match change {
+        Change::Attempt(_) => "attempt",
+        Change::CourseScore(_) => "course",
+        Change::Setting(_) => "setting",
+    }
+}
+
+/// Merges one change into `account`'s items inside the caller's transaction: `Ok(true)` when
+/// the item changed (it then has the account's next sequence number).
+fn merge_one(
+    tx: &Connection,
+    account: &AccountId,
+    change: &Change,
+) -> Result<Result<bool, Refusal>, StoreError> {
+    let key = change.key();
+    let kind = kind_of(change);
+    // An attempt's id is held by one account: look for it under any.
+    let held: Option<(String, String)> = tx
+        .query_row(
+            "SELECT account_id, data FROM sync_items WHERE item_key = ?1 \
+             AND (account_id = ?2 OR kind = 'attempt')",
+            params![key, account.as_str()],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()
+        .map_err(backend)?;
+    let held = match held {
+        Some((owner, _)) if owner != account.as_str() => return Ok(Err(Refusal::Foreign)),
+        Some((_, data)) => Some(
+            serde_json::from_str::<Change>(&data)
+                .map_err(|_| StoreError::Damaged(format!("synced item {key}")))?,
+        ),
+        None => None,
+    };
+    match merge(change, held.as_ref()) {
+        Merge::Keep => Ok(Ok(false)),
+        Merge::Contradicts => Ok(Err(Refusal::Contradicts)),
+        Merge::Write => {
+            tx.execute(
+                "INSERT INTO sync_accounts (account_id, last_seq) VALUES (?1, 1) \
+                 ON CONFLICT (account_id) DO UPDATE SET last_seq = sync_accounts.last_seq + 1",
+                params![account.as_str()],
+            )
+            .map_err(backend)?;
+            let seq: i64 = tx
+                .query_row(
+                    "SELECT last_seq FROM sync_accounts WHERE account_id = ?1",
+                    params![account.as_str()],
+                    |r| r.get(0),
+                )
+                .map_err(backend)?;
+            tx.execute(
+                "INSERT INTO sync_items (account_id, item_key, kind, seq, data) \
+                 VALUES (?1, ?2, ?3, ?4, ?5) \
+                 ON CONFLICT (account_id, item_key) DO UPDATE SET seq = excluded.seq, \
+                 data = excluded.data",
+                params![account.as_str(), key, kind, seq, to_json(change)?],
+            )
+            .map_err(backend)?;
+            Ok(Ok(true))
+        }
+    }
+}
+
+fn last_seq(conn: &Connection, account: &AccountId) -> Result<u64, StoreError> {
+    conn.query_row(
+        "SELECT last_seq FROM sync_accounts WHERE account_id = ?1",
+        params![account.as_str()],
+        |r| uint(r, 0),
+    )
+    .optional()
+    .map_err(backend)
+    .map(Option::unwrap_or_default)
+}
+
 impl Store for SqliteStore {
+    fn push_changes(
+        &self,
+        account: &AccountId,
+        changes: &[Change],
+    ) -> Result<PushOutcome, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(backend)?;
+        let mut pushed = Pushed { applied: 0, unchanged: 0 };
+        for (index, change) in changes.iter().enumerate() {
+            match merge_one(&tx, account, change)? {
+                Ok(true) => pushed.applied += 1,
+                Ok(false) => pushed.unchanged += 1,
+                // Dropping the transaction rolls back what came before.
+                Err(refusal) => return Ok(PushOutcome::Refused { index, refusal }),
+            }
+        }
+        tx.commit().map_err(backend)?;
+        Ok(PushOutcome::Applied(pushed))
+    }
+
+    fn pull_changes(
+        &self,
+        account: &AccountId,
+        since: u64,
+        limit: usize,
+    ) -> Result<(Vec<Synced>, bool), StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT seq, data FROM sync_items WHERE account_id = ?1 AND seq > ?2 \
+                 ORDER BY seq LIMIT ?3",
+            )
+            .map_err(backend)?;
+        let fetch = i64::try_from(limit.saturating_add(1)).unwrap_or(i64::MAX);
+        let rows = stmt
+            .query_map(params![account.as_str(), int(since), fetch], |r| {
+                Ok(Synced { seq: uint(r, 0)?, change: json(r, 1)? })
+            })
+            .map_err(backend)?;
+        let mut changes = rows.collect::<Result<Vec<_>, _>>().map_err(backend)?;
+        let more = changes.len() > limit;
+        changes.truncate(limit);
+        Ok((changes, more))
+    }
+
+    fn sync_attempts(&self, account: &AccountId) -> Result<(Vec<AttemptChange>, u64), StoreError> {
+        let conn = self.conn();
+        let tx = conn.unchecked_transaction().map_err(backend)?;
+        let seq = last_seq(&tx, account)?;
+        let mut stmt = tx
+            .prepare("SELECT data FROM sync_items WHERE account_id = ?1 AND kind = 'attempt'")
+            .map_err(backend)?;
+        let rows = stmt
+            .query_map(params![account.as_str()], |r| match json::<Change>(r, 0)? {
+                Change::Attempt(a) => Ok(a),
+                _ => Err(damaged("an attempt row of another kind")),
+            })
+            .map_err(backend)?;
+        let attempts = rows.collect::<Result<Vec<_>, _>>().map_err(backend)?;
+        drop(stmt);
+        tx.commit().map_err(backend)?;
+        Ok((attempts, seq))
+    }
+
+    fn merge_progress(&self, from: &AccountId, to: &AccountId) -> Result<u64, StoreError> {
+        if from == to {
+            return Ok(0);
+        }
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(backend)?;
+        let items: Vec<Change> = {
+            let mut stmt = tx
+                .prepare("SELECT data FROM sync_items WHERE account_id = ?1 ORDER BY seq")
+                .map_err(backend)?;
+            let rows = stmt.query_map(params![from.as_str()], |r| json(r, 0)).map_err(backend)?;
+            rows.collect::<Result<_, _>>().map_err(backend)?
+        };
+        // The source's rows go first, so that its attempts are nobody's while they move.
+        tx.execute("DELETE FROM sync_items WHERE account_id = ?1", params![from.as_str()])
+            .map_err(backend)?;
+        let mut changed = 0;
+        for item in &items {
+            match merge_one(&tx, to, item)? {
+                Ok(true) => changed += 1,
+                Ok(false) => {}
+                Err(refusal) => {
+                    return Err(StoreError::Damaged(format!(
+                        "merging {}: {refusal:?} for {}",
+                        from.as_str(),
+                        item.key()
+                    )));
+                }
+            }
+        }
+        tx.commit().map_err(backend)?;
+        Ok(changed)
+    }
+
+    fn create_pairing(&self, p: &PairingRow) -> Result<(), StoreError> {
+        self.conn()
+            .execute(
+                "INSERT INTO pairings (code, account_id, created_at_ms, expires_at_ms) \
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    p.code.as_str(),
+                    p.account.as_str(),
+                    int(p.created_at_ms),
+                    int(p.expires_at_ms)
+                ],
+            )
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    fn claim_pairing(&self, code: &PairingCode, now_ms: u64) -> Result<Claim, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(backend)?;
+        let row: Option<(AccountId, u64, Option<i64>)> = tx
+            .query_row(
+                "SELECT account_id, expires_at_ms, claimed_at_ms FROM pairings WHERE code = ?1",
+                params![code.as_str()],
+                |r| Ok((parsed(r, 0)?, uint(r, 1)?, r.get(2)?)),
+            )
+            .optional()
+            .map_err(backend)?;
+        let claim = match row {
+            None | Some((_, _, Some(_))) => Claim::Unknown,
+            Some((_, expires, None)) if expires <= now_ms => Claim::Expired,
+            Some((account, _, None)) => {
+                tx.execute(
+                    "UPDATE pairings SET claimed_at_ms = ?2 WHERE code = ?1",
+                    params![code.as_str(), int(now_ms)],
+                )
+                .map_err(backend)?;
+                Claim::Claimed(account)
+            }
+        };
+        tx.commit().map_err(backend)?;
+        Ok(claim)
+    }
+
     fn create_account(&self, account: &AccountRow, session: &SessionRow) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(backend)?;
@@ -633,6 +855,85 @@ mod tests {
             game: None,
             accepted_by: None,
         }
+    }
+
+    #[test]
+    fn a_pairing_code_expires_and_is_claimed_once() {
+        let store = SqliteStore::in_memory().unwrap();
+        let a = account(1);
+        store.create_account(&a, &session(&a, "h1")).unwrap();
+        let row = |n: u8| PairingRow {
+            code: PairingCode::from_random([n; 8]),
+            account: a.id.clone(),
+            created_at_ms: 100,
+            expires_at_ms: 200,
+        };
+        store.create_pairing(&row(1)).unwrap();
+        assert!(matches!(store.create_pairing(&row(1)), Err(StoreError::Conflict)));
+        store.create_pairing(&row(2)).unwrap();
+        assert_eq!(store.claim_pairing(&row(1).code, 200).unwrap(), Claim::Expired);
+        assert_eq!(store.claim_pairing(&row(2).code, 199).unwrap(), Claim::Claimed(a.id.clone()));
+        assert_eq!(store.claim_pairing(&row(2).code, 199).unwrap(), Claim::Unknown);
+        assert_eq!(store.claim_pairing(&row(3).code, 1).unwrap(), Claim::Unknown);
+    }
+
+    #[test]
+    fn a_refused_push_leaves_nothing_and_a_merge_moves_attempts_between_accounts() {
+        use rodina_protocol::{CourseScoreChange, SettingChange};
+        let store = SqliteStore::in_memory().unwrap();
+        let (a, b) = (account(1), account(2));
+        store.create_account(&a, &session(&a, "h1")).unwrap();
+        store.create_account(&b, &session(&b, "h2")).unwrap();
+        let attempt = |id: &str, solved: bool| {
+            Change::Attempt(AttemptChange {
+                id: id.into(),
+                device: "d".into(),
+                game: "xiangqi".into(),
+                puzzle: "p1".into(),
+                started_ms: 1,
+                ended_ms: 2,
+                solved,
+                rated: true,
+            })
+        };
+        let score = |points| {
+            Change::CourseScore(CourseScoreChange { exercise: "x/y".into(), points, best: 550 })
+        };
+        let setting = |wall_ms, value: &str| {
+            Change::Setting(SettingChange {
+                key: "language".into(),
+                value: value.into(),
+                stamp: rodina_protocol::hlc::Stamp::new(wall_ms, 0, "d").unwrap(),
+            })
+        };
+        let pushed = |applied, unchanged| PushOutcome::Applied(Pushed { applied, unchanged });
+        assert_eq!(
+            store.push_changes(&a.id, &[attempt("i1", true), score(350)]).unwrap(),
+            pushed(2, 0)
+        );
+        // The second change contradicts: the first one's write is rolled back.
+        let refused =
+            store.push_changes(&a.id, &[attempt("i2", true), attempt("i1", false)]).unwrap();
+        assert_eq!(refused, PushOutcome::Refused { index: 1, refusal: Refusal::Contradicts });
+        let refused = store.push_changes(&b.id, &[score(550), attempt("i1", true)]).unwrap();
+        assert_eq!(refused, PushOutcome::Refused { index: 1, refusal: Refusal::Foreign });
+        assert_eq!(store.pull_changes(&a.id, 0, 10).unwrap().0.len(), 2);
+        assert_eq!(store.pull_changes(&b.id, 0, 10).unwrap().0.len(), 0);
+        assert_eq!(store.sync_attempts(&a.id).unwrap().1, 2);
+        store.push_changes(&b.id, &[score(550), setting(5, "sk"), attempt("i3", false)]).unwrap();
+        store.push_changes(&a.id, &[setting(9, "en")]).unwrap();
+        // b into a: the better score, a's later setting, both attempts.
+        assert_eq!(store.merge_progress(&b.id, &a.id).unwrap(), 2);
+        let (items, more) = store.pull_changes(&a.id, 0, 10).unwrap();
+        assert!(!more);
+        let held: Vec<Change> = items.into_iter().map(|s| s.change).collect();
+        assert_eq!(held.len(), 4);
+        assert!(held.contains(&score(550)) && held.contains(&setting(9, "en")));
+        assert!(held.contains(&attempt("i3", false)));
+        assert_eq!(store.pull_changes(&b.id, 0, 10).unwrap().0.len(), 0);
+        assert_eq!(store.sync_attempts(&a.id).unwrap().0.len(), 2);
+        // Numbers only grow: 3 (first push and setting), then the merge's 2.
+        assert_eq!(store.sync_attempts(&a.id).unwrap().1, 5);
     }
 
     #[test]

@@ -11,7 +11,10 @@ use std::sync::mpsc as std_mpsc;
 
 use tokio::sync::oneshot;
 
-use rodina_protocol::{AccountId, GameId, GameOptions, InviteCode, PlayerInfo, PlayerName};
+use rodina_protocol::{
+    AccountId, AttemptChange, Change, GameId, GameOptions, InviteCode, PairingCode, PlayerInfo,
+    PlayerName, Pushed, Synced,
+};
 use rodina_protocol::{Status, WireOutcome};
 
 /// Why the store could not do what it was asked.
@@ -210,12 +213,91 @@ pub trait Store: Send + Sync + 'static {
     /// A game's events after version `after`, in order.
     fn events(&self, game: &GameId, after: u64) -> Result<Vec<EventRow>, StoreError>;
 
+    /// Merges a push's changes (checked already, each to its own item) into the account's
+    /// progress, in one transaction, by [`crate::sync::merge`]: an item that changes takes the
+    /// account's next sequence number. A refusal writes nothing.
+    fn push_changes(
+        &self,
+        account: &AccountId,
+        changes: &[Change],
+    ) -> Result<PushOutcome, StoreError>;
+
+    /// The account's items that changed after sequence number `since`, in order, at most
+    /// `limit`; and whether more follow.
+    fn pull_changes(
+        &self,
+        account: &AccountId,
+        since: u64,
+        limit: usize,
+    ) -> Result<(Vec<Synced>, bool), StoreError>;
+
+    /// Every attempt the account holds, and its last sequence number.
+    fn sync_attempts(&self, account: &AccountId) -> Result<(Vec<AttemptChange>, u64), StoreError>;
+
+    /// Moves every item of account `from` into account `to`, merged as a push would be, in
+    /// one transaction; how many items `to` gained or changed.
+    fn merge_progress(&self, from: &AccountId, to: &AccountId) -> Result<u64, StoreError>;
+
+    /// Stores a new pairing code; [`StoreError::Conflict`] when the code is taken.
+    fn create_pairing(&self, pairing: &PairingRow) -> Result<(), StoreError>;
+
+    /// Uses up a pairing code at `now_ms`, if it is open.
+    fn claim_pairing(&self, code: &PairingCode, now_ms: u64) -> Result<Claim, StoreError>;
+
     /// Appends several games' events, each on its own: one's failure leaves the others
     /// written. The default appends them one by one; a backend that can groups them into one
     /// commit (many games' moves cost one write to disk).
     fn append_events(&self, batch: &[Append]) -> Vec<Result<(), StoreError>> {
         batch.iter().map(|a| self.append_event(&a.game, &a.event, &a.progress)).collect()
     }
+}
+
+/// A pairing code as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingRow {
+    /// The code.
+    pub code: PairingCode,
+    /// The account it signs in to.
+    pub account: AccountId,
+    /// When it was made, in milliseconds since the Unix epoch.
+    pub created_at_ms: u64,
+    /// When it stops working.
+    pub expires_at_ms: u64,
+}
+
+/// What claiming a pairing code found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The code was open: it is used up now, and signs in to this account.
+    Claimed(AccountId),
+    /// The code's time is over.
+    Expired,
+    /// No such code, or it was used already.
+    Unknown,
+}
+
+/// What became of a sync push.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PushOutcome {
+    /// Merged, in one transaction.
+    Applied(Pushed),
+    /// Refused because of the change at `index`; nothing was written.
+    Refused {
+        /// The change's position in the push.
+        index: usize,
+        /// Why.
+        refusal: Refusal,
+    },
+}
+
+/// Why the store refused a sync push (the checks that need what is stored; the rest are
+/// made before, by `sync::check`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Another account holds the attempt.
+    Foreign,
+    /// The account holds the attempt with other contents.
+    Contradicts,
 }
 
 /// One event to append, with its game's row after it.

@@ -16,6 +16,7 @@ pub mod hlc;
 mod live;
 mod names;
 mod rest;
+mod sync;
 
 pub use commitment::{
     DealError, Entitlement, Opening, Reveal, RevealError, SALT_BYTES, commit_deal, commitment,
@@ -27,12 +28,17 @@ pub use live::{
 };
 pub use names::{
     AccountId, CODE_ALPHABET, CODE_CHARS, GameId, ID_ALPHABET, ID_CHARS, InviteCode, NameError,
-    PASSWORD_MAX, PASSWORD_MIN, PlayerName, SideName,
+    PASSWORD_MAX, PASSWORD_MIN, PairingCode, PlayerName, SideName,
 };
 pub use rest::{
     ApiError, ApiErrorCode, ClockSettings, ColourChoice, Credentials, GameList, GameOptions,
     GameSummary, Health, Invitation, Joined, Me, NewAccount, OptionsError, PlayerInfo, SetName,
     SignIn,
+};
+pub use sync::{
+    AttemptChange, Change, ClaimPairing, CourseScoreChange, GameStanding, MAX_PULL_CHANGES,
+    MAX_PUSH_BYTES, MAX_PUSH_CHANGES, MAX_SETTING_BYTES, PAIRING_LIFETIME_MS, Pairing, Pulled,
+    Push, Pushed, SYNCED_SETTINGS, SettingChange, Standings, Synced,
 };
 
 /// The protocol's version: a client says which it speaks in its first message on a game's

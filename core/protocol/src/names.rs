@@ -19,6 +19,9 @@ pub enum NameError {
     /// Not an invitation code (8 characters of the code alphabet).
     #[error("{0:?} is not an invitation code")]
     Code(String),
+    /// Not a pairing code (8 characters of the code alphabet).
+    #[error("{0:?} is not a pairing code")]
+    Pairing(String),
     /// Not a player name (3 to 20 letters, digits, `_` or `-`, starting with a letter).
     #[error("{0:?} is not a player name")]
     Player(String),
@@ -119,6 +122,15 @@ text_name!(
 );
 
 text_name!(
+    /// A pairing code: 8 characters of [`CODE_ALPHABET`], shown on a device signed in to an
+    /// account for a few minutes, typed on a second device to sign it in to the same account.
+    /// Read case-blind by [`PairingCode::read`].
+    PairingCode,
+    |s| s.len() == CODE_CHARS && s.bytes().all(|b| CODE_ALPHABET.contains(&b)),
+    Pairing
+);
+
+text_name!(
     /// A player's name: 3 to 20 ASCII letters, digits, `_` or `-`, starting with a letter.
     /// Names are unique without regard to case.
     PlayerName,
@@ -174,6 +186,26 @@ impl InviteCode {
     /// The link that opens the invitation in the app.
     pub fn link(&self) -> String {
         format!("rodina://join/{}", self.0)
+    }
+}
+
+impl PairingCode {
+    /// The code of 8 random characters (as [`InviteCode::from_random`]).
+    pub fn from_random(random: [u8; CODE_CHARS]) -> PairingCode {
+        PairingCode(
+            random.iter().map(|b| char::from(CODE_ALPHABET[usize::from(*b) % 30])).collect(),
+        )
+    }
+
+    /// Reads a code as a person typed it: case-blind, spaces and dashes ignored.
+    pub fn read(text: &str) -> Result<PairingCode, NameError> {
+        let cleaned: String = text
+            .trim()
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        cleaned.parse().map_err(|_| NameError::Pairing(text.chars().take(40).collect()))
     }
 }
 

@@ -64,6 +64,12 @@ pub struct SignIn {
     /// What the device calls itself (as [`NewAccount::device`]).
     #[serde(default)]
     pub device: String,
+    /// The token of the anonymous account this device used until now, if any: its synced
+    /// progress (puzzle attempts, course scores, settings) moves into the account signed in
+    /// to, and its session ends. A token of a named account, or of this account, moves
+    /// nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merge_token: Option<String>,
 }
 
 /// `GET /v1/me`: the account behind the token.
@@ -270,6 +276,9 @@ pub struct ApiError {
     /// `Retry-After` header).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_after_s: Option<u64>,
+    /// With a refused sync push: the position of the change refused in the push's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<u32>,
 }
 
 /// What went wrong with a REST call: one code per way a client acts differently.
@@ -300,6 +309,17 @@ pub enum ApiErrorCode {
     Protocol,
     /// Too many requests: wait `retry_after_s` seconds (429).
     RateLimited,
+    /// A sync push names what does not exist: a game, a puzzle no bank has, an exercise no
+    /// course has, a setting that does not sync (422).
+    UnknownItem,
+    /// A sync push carries an attempt another account holds (403).
+    Foreign,
+    /// A sync push carries a time or a stamp more than a day ahead of the server's clock
+    /// (422).
+    FromTheFuture,
+    /// A sync push names one item twice, or an attempt the account holds with other
+    /// contents (409).
+    Duplicate,
     /// The server failed (500); the request may be retried.
     Internal,
 }
@@ -317,6 +337,9 @@ impl ApiErrorCode {
             ApiErrorCode::TooLarge => 413,
             ApiErrorCode::Protocol => 426,
             ApiErrorCode::RateLimited => 429,
+            ApiErrorCode::UnknownItem | ApiErrorCode::FromTheFuture => 422,
+            ApiErrorCode::Foreign => 403,
+            ApiErrorCode::Duplicate => 409,
             ApiErrorCode::Internal => 500,
         }
     }
@@ -369,6 +392,7 @@ mod tests {
             code: ApiErrorCode::RateLimited,
             message: "slow down".into(),
             retry_after_s: Some(3),
+            index: None,
         })
         .unwrap();
         assert_eq!(json, r#"{"code":"rate_limited","message":"slow down","retry_after_s":3}"#);

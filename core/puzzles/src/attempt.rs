@@ -487,6 +487,11 @@ impl AttemptLog {
             if solved {
                 game.solved.insert(attempt.puzzle().clone());
             }
+            if first {
+                // A streak counts first tries: a retry neither extends nor breaks it.
+                game.streak = if solved { game.streak + 1 } else { 0 };
+                game.best_streak = game.best_streak.max(game.streak);
+            }
             if !(first && attempt.rated()) {
                 continue;
             }
@@ -522,6 +527,10 @@ pub struct GameProgress {
     pub attempts: usize,
     /// The attempts that were rated.
     pub rated: usize,
+    /// Puzzles solved at the first try in a row, up to the last first try.
+    pub streak: usize,
+    /// The longest such run.
+    pub best_streak: usize,
 }
 
 /// A player's progress, recomputed from the attempt log by [`AttemptLog::replay`].
