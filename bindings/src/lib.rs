@@ -137,6 +137,11 @@ pub enum RodinaError {
     /// the sentence to show.
     #[error("{0}")]
     Refused(String),
+    /// Progress made on this device has not reached the server, and signing out (or in to
+    /// another account) would lose it. The message is the sentence to show: offer to sync
+    /// once the device is online.
+    #[error("{0}")]
+    Unsent(String),
 }
 
 impl From<SessionError> for RodinaError {
@@ -167,7 +172,10 @@ impl From<StoreError> for RodinaError {
             StoreError::NotFound { .. } => RodinaError::NotFound(message),
             StoreError::BadRecord { .. } => RodinaError::SavedGameDamaged(message),
             StoreError::Unsupported { .. } => RodinaError::Unsupported(message),
-            StoreError::Sqlite { .. } | StoreError::Io { .. } => RodinaError::Storage(message),
+            StoreError::Sqlite { .. } | StoreError::Io { .. } | StoreError::Write { .. } => {
+                RodinaError::Storage(message)
+            }
+            StoreError::Randomness(_) => RodinaError::Internal(message),
         }
     }
 }

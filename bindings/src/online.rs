@@ -31,6 +31,7 @@ fn error(e: OnlineError, language: app::text::Language) -> RodinaError {
         OnlineError::Network(_) | OnlineError::BadAnswer(_) => RodinaError::Network(text),
         OnlineError::SignedOut => RodinaError::SignedOut(text),
         OnlineError::Refused { .. } => RodinaError::Refused(text),
+        OnlineError::Unsent { .. } => RodinaError::Unsent(text),
         OnlineError::InvalidInput(_) => RodinaError::InvalidInput(text),
         OnlineError::Unsupported(_) => RodinaError::Unsupported(text),
         OnlineError::Store(e) => e.into(),

@@ -445,3 +445,29 @@ online-error-bad-request = The server refused that: { $detail }
 online-error-server = The server failed: try again later.
 online-error-bad-answer = The server's answer cannot be read.
 online-error-invalid = That cannot be used: { $detail }
+online-error-unsent = { $count ->
+    [one] One result has not been sent yet. Connect to the internet and sync first.
+   *[other] { $count } results have not been sent yet. Connect to the internet and sync first.
+}
+online-error-sync-refused = The server did not take one of the results; it stays on this device.
+online-pairing-expired = The pairing code has expired: show a new one on the other device.
+sync-title = Progress on your devices
+sync-now = Sync now
+sync-up-to-date = Everything is synced.
+sync-pending = { $count ->
+    [one] One result waits to be sent.
+   *[other] { $count } results wait to be sent.
+}
+sync-running = Syncing…
+sync-offline = { $count ->
+    [0] No connection.
+    [one] No connection: one result waits to be sent.
+   *[other] No connection: { $count } results wait to be sent.
+}
+sync-waiting = The server is busy: syncing again in { $seconds } s.
+sync-signed-out = Signed out: sign in to sync your progress.
+sync-failed = Syncing failed; it will be tried again.
+sync-pairing-show = Show a pairing code
+sync-pairing-enter = Use a pairing code
+sync-pairing-code = Pairing code
+sync-pairing-text = On your other device, choose “Use a pairing code” and type { $code }. The code works for { $minutes } minutes, once.

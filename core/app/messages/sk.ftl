@@ -451,3 +451,32 @@ online-error-bad-request = Server to odmietol: { $detail }
 online-error-server = Server zlyhal: skúste neskôr.
 online-error-bad-answer = Odpoveď servera nemožno prečítať.
 online-error-invalid = Toto nemožno použiť: { $detail }
+online-error-unsent = { $count ->
+    [one] Jeden výsledok ešte nebol odoslaný. Pripojte sa na internet a najprv synchronizujte.
+    [few] { $count } výsledky ešte neboli odoslané. Pripojte sa na internet a najprv synchronizujte.
+   *[other] { $count } výsledkov ešte nebolo odoslaných. Pripojte sa na internet a najprv synchronizujte.
+}
+online-error-sync-refused = Server neprijal jeden z výsledkov; zostáva v tomto zariadení.
+online-pairing-expired = Platnosť párovacieho kódu vypršala: zobrazte nový na druhom zariadení.
+sync-title = Pokrok na vašich zariadeniach
+sync-now = Synchronizovať teraz
+sync-up-to-date = Všetko je synchronizované.
+sync-pending = { $count ->
+    [one] Jeden výsledok čaká na odoslanie.
+    [few] { $count } výsledky čakajú na odoslanie.
+   *[other] { $count } výsledkov čaká na odoslanie.
+}
+sync-running = Synchronizuje sa…
+sync-offline = { $count ->
+    [0] Bez pripojenia.
+    [one] Bez pripojenia: jeden výsledok čaká na odoslanie.
+    [few] Bez pripojenia: { $count } výsledky čakajú na odoslanie.
+   *[other] Bez pripojenia: { $count } výsledkov čaká na odoslanie.
+}
+sync-waiting = Server je zaneprázdnený: synchronizuje sa znova o { $seconds } s.
+sync-signed-out = Odhlásené: prihláste sa, aby sa váš pokrok synchronizoval.
+sync-failed = Synchronizácia zlyhala; skúsi sa znova.
+sync-pairing-show = Zobraziť párovací kód
+sync-pairing-enter = Použiť párovací kód
+sync-pairing-code = Párovací kód
+sync-pairing-text = Na druhom zariadení zvoľte „Použiť párovací kód“ a zadajte { $code }. Kód platí { $minutes } minút, raz.

@@ -139,6 +139,18 @@ pub enum StoreError {
         /// What the system reported.
         detail: String,
     },
+    /// The operating system's secure random generator failed (making this device's id).
+    #[error("no randomness: {0}")]
+    Randomness(String),
+    /// A write could not be made whole (a setting's stamp could not be made); nothing of it
+    /// was kept.
+    #[error("the database {path} could not be written: {detail}")]
+    Write {
+        /// The database file.
+        path: PathBuf,
+        /// Why.
+        detail: String,
+    },
     /// SQLite failed for another reason (disk full, file locked, no permission, ...).
     #[error("the database {path} could not be used: {source}")]
     Sqlite {
@@ -257,6 +269,8 @@ pub enum OnlineError {
         message: String,
         /// With a rate limit: seconds until a retry may succeed.
         retry_after_s: Option<u64>,
+        /// With a refused sync push: which of its changes was refused.
+        index: Option<u32>,
     },
     /// The server's answer is not the protocol's (a proxy's page, a server of another kind).
     #[error("the server's answer cannot be read: {0}")]
@@ -267,6 +281,13 @@ pub enum OnlineError {
     /// The account on this device was signed out (its token revoked): sign in again.
     #[error("this device is signed out")]
     SignedOut,
+    /// Progress made on this device has not reached the server yet, and signing out (or in
+    /// to another account) would lose it: sync first.
+    #[error("{pending} results are not sent yet")]
+    Unsent {
+        /// How many changes wait to be sent.
+        pending: u32,
+    },
     /// The game is of a kind, or from a protocol, this version does not know.
     #[error("{0}")]
     Unsupported(String),

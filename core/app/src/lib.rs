@@ -20,7 +20,10 @@ pub mod online;
 pub mod puzzle;
 mod session;
 mod store;
+pub mod sync;
 mod table;
+#[cfg(test)]
+mod test_support;
 pub mod text;
 mod view_table;
 

@@ -57,6 +57,10 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     crate::course::SCHEMA,
     // 6: online play: this device's account (id, session token, name) on each server.
     crate::online::SCHEMA,
+    // 7: progress sync: the outbox, each server's cursor, the settings' stamps.
+    crate::sync::SCHEMA,
+    // 8: what was made before sync, in the outbox for the first sync.
+    crate::sync::FILL_OUTBOX,
 ];
 
 /// The schema version this build writes and reads.
@@ -529,30 +533,20 @@ impl Store {
         Ok(s)
     }
 
-    /// Saves the settings (all at once, in one transaction).
+    /// Saves the settings (all at once, in one transaction). Each that changes is stamped
+    /// by this device's clock and waits in the outbox to sync (the last writer wins).
     pub fn set_settings(&mut self, s: &Settings) -> Result<(), StoreError> {
-        let path = self.path.clone();
-        let err = |e| db_error(&path, e);
         let style = match s.piece_style {
             PieceStyle::Characters => "characters",
             PieceStyle::Letters => "letters",
         };
-        let tx = self.conn.transaction().map_err(err)?;
-        for (key, value) in [
+        self.write_settings(&[
             ("show_legal_targets", s.show_legal_targets.to_string()),
             ("show_last_move", s.show_last_move.to_string()),
             ("rotate_board", s.rotate_board.to_string()),
             ("piece_style", style.to_owned()),
             ("language", s.language.map_or_else(|| "system".to_owned(), |l| l.code().to_owned())),
-        ] {
-            tx.execute(
-                "INSERT INTO settings (key, value) VALUES (?1, ?2)
-                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                params![key, value],
-            )
-            .map_err(err)?;
-        }
-        tx.commit().map_err(err)
+        ])
     }
 }
 

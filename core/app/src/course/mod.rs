@@ -22,7 +22,7 @@ pub use model::{
 };
 pub use service::{Courses, game_page};
 pub use session::{CourseSession, PendingScores};
-pub(crate) use store::SCHEMA;
+pub(crate) use store::{SCHEMA, keep_better};
 
 #[cfg(test)]
 mod tests;

@@ -18,6 +18,28 @@ pub(crate) const SCHEMA: &str = "CREATE TABLE course_scores (
         updated_ms INTEGER NOT NULL
     ) WITHOUT ROWID;";
 
+/// Keeps a score for `exercise` inside the caller's transaction if it beats the stored one:
+/// more points, or as many with a higher best (an order every device and the server share,
+/// so merges in any order agree). Returns whether it did.
+pub(crate) fn keep_better(
+    conn: &rusqlite::Connection,
+    exercise: &str,
+    variant: &str,
+    points: u32,
+    best: u32,
+) -> rusqlite::Result<bool> {
+    let changed = conn.execute(
+        "INSERT INTO course_scores (exercise, variant, points, best, updated_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (exercise) DO UPDATE SET
+            points = excluded.points, best = excluded.best, updated_ms = excluded.updated_ms
+         WHERE excluded.points > course_scores.points
+            OR (excluded.points = course_scores.points AND excluded.best > course_scores.best)",
+        params![exercise, variant, points, best, now_ms()],
+    )?;
+    Ok(changed > 0)
+}
+
 impl Store {
     /// Keeps `score` for exercise `id` if it beats the one stored; returns whether it did.
     /// A score no solve makes (another device's, damaged) is a [`CourseError::BadScore`],
@@ -29,18 +51,16 @@ impl Store {
                 detail: format!("{} points of a best of {} is no score", score.points, score.best),
             });
         }
-        let changed = self
-            .conn
-            .execute(
-                "INSERT INTO course_scores (exercise, variant, points, best, updated_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (exercise) DO UPDATE SET
-                    points = excluded.points, best = excluded.best, updated_ms = excluded.updated_ms
-                 WHERE excluded.points > course_scores.points",
-                params![id.to_string(), id.variant.name(), score.points, score.best, now_ms()],
-            )
+        let tx = self.conn.unchecked_transaction().map_err(|e| self.err(e))?;
+        let exercise = id.to_string();
+        let better = keep_better(&tx, &exercise, id.variant.name(), score.points, score.best)
             .map_err(|e| self.err(e))?;
-        Ok(changed > 0)
+        if better {
+            let change = crate::sync::score_change(&exercise, score.points, score.best);
+            crate::sync::enqueue(&tx, &change).map_err(|e| self.err(e))?;
+        }
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok(better)
     }
 
     /// The best scores of `variant`'s exercises. A stored row that does not read is a

@@ -11,12 +11,12 @@
 //! ([`LiveGame`]) whose drop stops the game's network loop, as matrix-rust-sdk does it: the
 //! Kotlin and Swift code renders what it is told and never runs a network loop of its own.
 
-mod connection;
+pub(crate) mod connection;
 pub mod model;
-mod repository;
-mod service;
+pub(crate) mod repository;
+pub(crate) mod service;
 mod session;
-mod store;
+pub(crate) mod store;
 mod text;
 
 pub use model::{

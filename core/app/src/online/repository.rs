@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
 use rodina_protocol::{
-    ApiError, ApiErrorCode, Credentials, GameId, GameOptions, GameSummary, Invitation, InviteCode,
-    Joined, Me, NewAccount, PROTOCOL_VERSION, SetName, SignIn,
+    ApiError, ApiErrorCode, ClaimPairing, Credentials, GameId, GameOptions, GameSummary,
+    Invitation, InviteCode, Joined, Me, NewAccount, PROTOCOL_VERSION, Pairing, PairingCode, Pulled,
+    Push, Pushed, SetName, SignIn, Standings,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -95,6 +96,11 @@ impl Repository {
         }
         let mut response = request.send().await.map_err(network)?;
         let status = response.status();
+        let retry_after = response
+            .headers()
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok());
         let mut bytes = Vec::new();
         while let Some(chunk) = response.chunk().await.map_err(network)? {
             if bytes.len() + chunk.len() > MAX_ANSWER_BYTES {
@@ -115,15 +121,24 @@ impl Repository {
             Ok(e) => Err(OnlineError::Refused {
                 code: e.code,
                 message: short(&e.message),
-                retry_after_s: e.retry_after_s,
+                // The header says it too (a proxy may send only the header).
+                retry_after_s: e.retry_after_s.or(retry_after),
+                index: e.index,
             }),
             // A proxy's page or another server: what its status says, if anything.
             Err(_) => Err(match status.as_u16() {
                 401 => OnlineError::SignedOut,
+                429 => OnlineError::Refused {
+                    code: ApiErrorCode::RateLimited,
+                    message: format!("{status}"),
+                    retry_after_s: retry_after,
+                    index: None,
+                },
                 500..=599 => OnlineError::Refused {
                     code: ApiErrorCode::Internal,
                     message: format!("{status}"),
-                    retry_after_s: None,
+                    retry_after_s: retry_after,
+                    index: None,
                 },
                 _ => OnlineError::BadAnswer(format!("{status} without the protocol's error")),
             }),
@@ -174,6 +189,42 @@ impl Repository {
         )
         .await
         .map(|_| ())
+    }
+
+    /// `POST /v1/sync/push`.
+    pub(crate) async fn push(&self, token: &str, body: &Push) -> Result<Pushed, OnlineError> {
+        self.answer(Method::POST, "/v1/sync/push", Some(token), Some(body)).await
+    }
+
+    /// `GET /v1/sync?since=N&limit=L`.
+    pub(crate) async fn pull(
+        &self,
+        token: &str,
+        since: u64,
+        limit: usize,
+    ) -> Result<Pulled, OnlineError> {
+        let path = format!("/v1/sync?since={since}&limit={limit}");
+        self.answer(Method::GET, &path, Some(token), None::<&()>).await
+    }
+
+    /// `GET /v1/sync/progress`.
+    pub(crate) async fn standings(&self, token: &str) -> Result<Standings, OnlineError> {
+        self.answer(Method::GET, "/v1/sync/progress", Some(token), None::<&()>).await
+    }
+
+    /// `POST /v1/pairings`.
+    pub(crate) async fn create_pairing(&self, token: &str) -> Result<Pairing, OnlineError> {
+        self.answer(Method::POST, "/v1/pairings", Some(token), None::<&()>).await
+    }
+
+    /// `POST /v1/pairings/CODE`.
+    pub(crate) async fn claim_pairing(
+        &self,
+        code: &PairingCode,
+        body: &ClaimPairing,
+    ) -> Result<Credentials, OnlineError> {
+        let path = format!("/v1/pairings/{code}");
+        self.answer(Method::POST, &path, None, Some(body)).await
     }
 
     /// `POST /v1/invitations`.

@@ -46,7 +46,7 @@ pub(crate) fn runtime() -> Result<&'static Runtime, OnlineError> {
 }
 
 /// Runs `work` on the core's runtime and waits for it from whatever executor calls.
-async fn on_runtime<T: Send + 'static>(
+pub(crate) async fn on_runtime<T: Send + 'static>(
     work: impl Future<Output = Result<T, OnlineError>> + Send + 'static,
 ) -> Result<T, OnlineError> {
     runtime()?
@@ -61,15 +61,17 @@ const WATCH_EVERY: Duration = Duration::from_secs(2);
 /// Online play against friends on one server, for the account of this device.
 #[derive(Clone)]
 pub struct Online {
-    inner: Arc<Inner>,
+    pub(crate) inner: Arc<Inner>,
 }
 
-struct Inner {
-    repo: Repository,
-    store: Arc<Mutex<Store>>,
-    device: String,
+pub(crate) struct Inner {
+    pub(crate) repo: Repository,
+    pub(crate) store: Arc<Mutex<Store>>,
+    pub(crate) device: String,
     language: Mutex<Language>,
     timing: Timing,
+    /// How progress sync stands (`sync/service.rs`).
+    pub(crate) sync: crate::sync::SyncRun,
 }
 
 impl std::fmt::Debug for Online {
@@ -102,6 +104,7 @@ impl Online {
             device: device.to_owned(),
             language: Mutex::new(Language::English),
             timing,
+            sync: crate::sync::SyncRun::default(),
         };
         Ok(Online { inner: Arc::new(inner) })
     }
@@ -177,37 +180,56 @@ impl Online {
     }
 
     /// Signs in with a name and a password: this device plays as that account from now on.
+    /// The progress of a guest account (this device's, before) moves into the account; from
+    /// another named account, the device first sends what it has not sent
+    /// ([`OnlineError::Unsent`] if it cannot) and then leaves that account's progress to it.
     pub async fn sign_in(&self, name: &str, password: &str) -> Result<AccountView, OnlineError> {
         let name = player_name(name)?;
-        let body = SignIn {
-            name: name.clone(),
-            password: password.to_owned(),
-            device: self.inner.device.clone(),
-        };
         let inner = Arc::clone(&self.inner);
+        let device = self.inner.device.clone();
+        let password = password.to_owned();
         on_runtime(async move {
+            let before = inner.stored()?;
+            inner.settle_before_leaving(before.as_ref()).await?;
+            let body = SignIn {
+                name: name.clone(),
+                password,
+                device,
+                merge_token: before.as_ref().filter(|a| a.name.is_none()).map(|a| a.token.clone()),
+            };
             let credentials = inner.repo.sign_in(&body).await?;
             let account = StoredAccount {
                 account: credentials.account.to_string(),
                 token: credentials.token,
                 name: Some(name.to_string()),
             };
-            inner.keep(&account)?;
+            inner.switch_to(before.as_ref(), &account)?;
             Ok(inner.account_view(&account))
         })
         .await
     }
 
-    /// Signs this device out: its token is revoked on the server (when it can be reached)
-    /// and forgotten here. The next call makes a new anonymous account.
+    /// Signs this device out of its named account: what it has not sent is sent first
+    /// ([`OnlineError::Unsent`] if it cannot be), then its token is revoked on the server
+    /// and forgotten here, with the account's progress on this device (it is safe on the
+    /// server, and comes back with the next sign-in). The next call makes a new guest
+    /// account. A guest account cannot sign out: nothing could bring its progress back.
     pub async fn sign_out(&self) -> Result<(), OnlineError> {
         let inner = Arc::clone(&self.inner);
         on_runtime(async move {
-            if let Some(account) = inner.stored()? {
-                // Unreachable or already revoked: forgotten here all the same.
-                let _ = inner.repo.sign_out(&account.token).await;
+            let Some(account) = inner.stored()? else { return Ok(()) };
+            if account.name.is_none() {
+                return Err(OnlineError::InvalidInput(
+                    "a guest account has no name to sign in with again".into(),
+                ));
             }
-            inner.with_store(|s| s.forget_online_account(inner.repo.base()))?;
+            inner.settle_before_leaving(Some(&account)).await?;
+            // Unreachable or already revoked: forgotten here all the same.
+            let _ = inner.repo.sign_out(&account.token).await;
+            inner.with_store(|s| {
+                s.forget_online_account(inner.repo.base())?;
+                s.forget_synced_progress()
+            })?;
             Ok(())
         })
         .await
@@ -365,11 +387,46 @@ impl Online {
 }
 
 impl Inner {
-    fn language(&self) -> Language {
+    /// Before this device leaves the named account `before`: a sync, and
+    /// [`OnlineError::Unsent`] if anything is still not sent (a guest's progress moves with
+    /// the device instead, and nothing is needed).
+    pub(crate) async fn settle_before_leaving(
+        &self,
+        before: Option<&StoredAccount>,
+    ) -> Result<(), OnlineError> {
+        if before.is_none_or(|a| a.name.is_none()) {
+            return Ok(());
+        }
+        let synced = self.sync_now().await;
+        let pending = self.with_store(Store::sync_pending)?;
+        match synced {
+            _ if pending == 0 => Ok(()),
+            Err(e @ OnlineError::SignedOut) => Err(e),
+            _ => Err(OnlineError::Unsent { pending }),
+        }
+    }
+
+    /// Keeps `account` as this device's from now on; when it leaves another named account,
+    /// that account's progress leaves the device with it.
+    pub(crate) fn switch_to(
+        &self,
+        before: Option<&StoredAccount>,
+        account: &StoredAccount,
+    ) -> Result<(), OnlineError> {
+        let leaves_named = before.is_some_and(|b| b.name.is_some() && b.account != account.account);
+        self.with_store(|s| {
+            if leaves_named {
+                s.forget_synced_progress()?;
+            }
+            s.set_online_account(self.repo.base(), account)
+        })
+    }
+
+    pub(crate) fn language(&self) -> Language {
         *self.language.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn with_store<T>(
+    pub(crate) fn with_store<T>(
         &self,
         f: impl FnOnce(&Store) -> Result<T, crate::error::StoreError>,
     ) -> Result<T, OnlineError> {
@@ -377,16 +434,16 @@ impl Inner {
         Ok(f(&store)?)
     }
 
-    fn stored(&self) -> Result<Option<StoredAccount>, OnlineError> {
+    pub(crate) fn stored(&self) -> Result<Option<StoredAccount>, OnlineError> {
         self.with_store(|s| s.online_account(self.repo.base()))
     }
 
-    fn keep(&self, account: &StoredAccount) -> Result<(), OnlineError> {
+    pub(crate) fn keep(&self, account: &StoredAccount) -> Result<(), OnlineError> {
         self.with_store(|s| s.set_online_account(self.repo.base(), account))
     }
 
     /// The stored account, or a new anonymous one, kept.
-    async fn account(&self) -> Result<StoredAccount, OnlineError> {
+    pub(crate) async fn account(&self) -> Result<StoredAccount, OnlineError> {
         if let Some(a) = self.stored()? {
             return Ok(a);
         }
@@ -407,7 +464,7 @@ impl Inner {
     /// Runs `call` with the account's token. A token the server no longer knows is
     /// forgotten; an anonymous account (nothing to sign in to) is replaced by a new one and
     /// the call made once more, a named one leaves [`OnlineError::SignedOut`].
-    async fn authorized<T, F, Fut>(
+    pub(crate) async fn authorized<T, F, Fut>(
         &self,
         account: &StoredAccount,
         call: F,
@@ -438,7 +495,7 @@ impl Inner {
         .await
     }
 
-    fn account_view(&self, account: &StoredAccount) -> AccountView {
+    pub(crate) fn account_view(&self, account: &StoredAccount) -> AccountView {
         AccountView {
             account: account.account.clone(),
             name: account.name.clone(),

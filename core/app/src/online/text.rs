@@ -214,13 +214,20 @@ pub fn online_error_text(lang: Language, error: &OnlineError) -> String {
     match error {
         OnlineError::Network(_) => plain("online-error-network"),
         OnlineError::SignedOut => plain("online-error-signed-out"),
-        OnlineError::Refused { code, message, retry_after_s } => match code {
+        OnlineError::Unsent { pending } => {
+            tr(lang, "online-error-unsent", &[("count", Arg::Number(i64::from(*pending)))])
+        }
+        OnlineError::Refused { code, message, retry_after_s, .. } => match code {
             ApiErrorCode::WrongPassword => plain("online-error-wrong-password"),
             ApiErrorCode::Forbidden => plain("online-error-forbidden"),
             ApiErrorCode::NotFound => plain("online-error-not-found"),
             ApiErrorCode::NameTaken => plain("online-error-name-taken"),
             ApiErrorCode::InvitationTaken => plain("online-error-invitation-taken"),
             ApiErrorCode::Expired => plain("online-error-expired"),
+            ApiErrorCode::UnknownItem
+            | ApiErrorCode::Foreign
+            | ApiErrorCode::FromTheFuture
+            | ApiErrorCode::Duplicate => plain("online-error-sync-refused"),
             ApiErrorCode::Protocol => plain("online-error-outdated"),
             ApiErrorCode::Unauthorized => plain("online-error-signed-out"),
             ApiErrorCode::RateLimited => {
@@ -466,10 +473,19 @@ mod tests {
             ApiErrorCode::Protocol,
             ApiErrorCode::RateLimited,
             ApiErrorCode::Internal,
+            ApiErrorCode::UnknownItem,
+            ApiErrorCode::Foreign,
+            ApiErrorCode::FromTheFuture,
+            ApiErrorCode::Duplicate,
         ];
         for lang in Language::ALL {
             for code in codes {
-                let e = OnlineError::Refused { code, message: "m".into(), retry_after_s: Some(3) };
+                let e = OnlineError::Refused {
+                    code,
+                    message: "m".into(),
+                    retry_after_s: Some(3),
+                    index: None,
+                };
                 let t = online_error_text(lang, &e);
                 assert!(!t.is_empty() && !t.contains('{'), "{lang} {code:?}: {t}");
             }
@@ -499,6 +515,7 @@ mod tests {
             code: ApiErrorCode::RateLimited,
             message: String::new(),
             retry_after_s: Some(42),
+            index: None,
         };
         assert_eq!(online_error_text(Language::English, &e), "Too many tries: wait 42 s.");
     }

@@ -15,7 +15,7 @@ pub use model::{
 };
 pub use service::Puzzles;
 pub use session::{PendingAttempts, PuzzleSession};
-pub(crate) use store::SCHEMA;
+pub(crate) use store::{SCHEMA, insert_attempt};
 
 #[cfg(test)]
 mod tests;

@@ -97,6 +97,36 @@ fn attempt_of(variant: Variant, row: Row) -> Result<Attempt, PuzzleError> {
     .map_err(|e| bad(e.to_string()))
 }
 
+/// Inserts an attempt inside the caller's transaction: `true` when its id was new (an id
+/// already there is left as it is).
+pub(crate) fn insert_attempt(
+    conn: &rusqlite::Connection,
+    attempt: &Attempt,
+) -> rusqlite::Result<bool> {
+    let a = attempt.fields();
+    let result = match a.result {
+        AttemptResult::Solved => "solved",
+        AttemptResult::Failed => "failed",
+    };
+    let added = conn.execute(
+        &format!(
+            "INSERT INTO puzzle_attempts ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT (id) DO NOTHING"
+        ),
+        params![
+            a.id.to_string(),
+            a.device,
+            a.variant.name(),
+            a.puzzle.as_str(),
+            a.started_ms,
+            a.ended_ms,
+            result,
+            i64::from(a.rated)
+        ],
+    )?;
+    Ok(added == 1)
+}
+
 impl Store {
     /// The attempt log of `variant`'s puzzles. A stored attempt that is not valid is a
     /// [`PuzzleError::BadAttempt`] naming it; the rows of other games are not read.
@@ -120,35 +150,19 @@ impl Store {
 
     /// Adds an attempt to the log: `Ok(true)` when it is new, `Ok(false)` when the same
     /// attempt is there already (saving twice changes nothing). A different attempt under the
-    /// same id is a [`PuzzleError::Conflict`], and the stored one stays.
+    /// same id is a [`PuzzleError::Conflict`], and the stored one stays. A new attempt waits
+    /// in the sync's outbox, written in the same transaction.
     pub fn add_puzzle_attempt(&self, attempt: &Attempt) -> Result<bool, PuzzleError> {
-        let a = attempt.fields();
-        let result = match a.result {
-            AttemptResult::Solved => "solved",
-            AttemptResult::Failed => "failed",
-        };
-        let added = self
-            .conn
-            .execute(
-                &format!(
-                    "INSERT INTO puzzle_attempts ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                     ON CONFLICT (id) DO NOTHING"
-                ),
-                params![
-                    a.id.to_string(),
-                    a.device,
-                    a.variant.name(),
-                    a.puzzle.as_str(),
-                    a.started_ms,
-                    a.ended_ms,
-                    result,
-                    i64::from(a.rated)
-                ],
-            )
-            .map_err(|e| self.err(e))?;
-        if added == 1 {
+        let tx = self.conn.unchecked_transaction().map_err(|e| self.err(e))?;
+        let added = insert_attempt(&tx, attempt).map_err(|e| self.err(e))?;
+        if added {
+            crate::sync::enqueue(&tx, &crate::sync::attempt_change(attempt))
+                .map_err(|e| self.err(e))?;
+            tx.commit().map_err(|e| self.err(e))?;
             return Ok(true);
         }
+        drop(tx);
+        let a = attempt.fields();
         let stored: Option<Row> = self
             .conn
             .query_row(
@@ -182,19 +196,15 @@ impl Store {
         Ok(stored.and_then(|name| name.parse().ok()).unwrap_or_default())
     }
 
-    /// Keeps the difficulty chosen for `variant`'s puzzles.
+    /// Keeps the difficulty chosen for `variant`'s puzzles (a setting that syncs: stamped
+    /// and in the outbox when it changes).
     pub fn set_puzzle_difficulty(
         &self,
         variant: Variant,
         difficulty: Difficulty,
     ) -> Result<(), PuzzleError> {
-        self.conn
-            .execute(
-                "INSERT INTO puzzle_difficulty (variant, difficulty) VALUES (?1, ?2)
-                 ON CONFLICT (variant) DO UPDATE SET difficulty = excluded.difficulty",
-                params![variant.name(), difficulty.name()],
-            )
-            .map_err(|e| self.err(e))?;
+        let key = format!("puzzle_difficulty.{}", variant.name());
+        self.write_settings(&[(key.as_str(), difficulty.name().to_owned())])?;
         Ok(())
     }
 

@@ -278,7 +278,7 @@ fn a_version_1_database_is_upgraded_and_its_games_get_a_seed_that_stays() {
 
     let store = Store::open(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 6);
+    assert_eq!(SCHEMA_VERSION, 8);
     let record = store.load_game(id).unwrap();
     assert_eq!(record.moves, ["h3e3", "h10g8", "h1g3"]);
     assert_eq!(record.rule_set, None, "games saved before rule sets have none");

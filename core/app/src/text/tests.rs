@@ -82,6 +82,7 @@ fn every_message_formats_in_both_languages_with_its_arguments() {
             "total",
             "solved",
             "seconds",
+            "minutes",
         ]
         .map(|name| (name, Arg::Number(3))),
     )
