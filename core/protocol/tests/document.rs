@@ -5,9 +5,9 @@
 //! block without a type fails, so no example goes untested.
 
 use rodina_protocol::{
-    ApiError, ClientMessage, ClockState, Credentials, Event, GameList, GameOptions, GameState,
-    GameSummary, Health, Invitation, Joined, Me, NewAccount, Opening, Reveal, RevealError,
-    ServerMessage, SetName, SignIn, verify_reveal,
+    ApiError, ClaimPairing, ClientMessage, ClockState, Credentials, Event, GameList, GameOptions,
+    GameState, GameSummary, Health, Invitation, Joined, Me, NewAccount, Opening, Pairing, Pulled,
+    Push, Pushed, Reveal, RevealError, ServerMessage, SetName, SignIn, Standings, verify_reveal,
 };
 use rodina_rules::{Color, Seat};
 use serde::Serialize;
@@ -115,6 +115,12 @@ fn every_example_parses_as_its_type() {
             "Reveal" => exact::<Reveal>(text),
             "SetName" => parses::<SetName>(text),
             "SignIn" => parses::<SignIn>(text),
+            "Push" => exact::<Push>(text),
+            "Pushed" => exact::<Pushed>(text),
+            "Pulled" => exact::<Pulled>(text),
+            "Standings" => exact::<Standings>(text),
+            "Pairing" => exact::<Pairing>(text),
+            "ClaimPairing" => exact::<ClaimPairing>(text),
             other => Err(format!("no protocol type is called {other}")),
         };
         assert_eq!(parsed, Ok(()), "{ty}: {text}");
