@@ -190,7 +190,15 @@ impl Online {
         let password = password.to_owned();
         on_runtime(async move {
             let before = inner.stored()?;
-            inner.settle_before_leaving(before.as_ref()).await?;
+            // Signing in again to the account this device holds (its token was revoked)
+            // leaves nothing: what waits goes out once the device is back in.
+            let same = before
+                .as_ref()
+                .and_then(|a| a.name.as_deref())
+                .is_some_and(|held| held.eq_ignore_ascii_case(name.as_str()));
+            if !same {
+                inner.settle_before_leaving(before.as_ref()).await?;
+            }
             let body = SignIn {
                 name: name.clone(),
                 password,

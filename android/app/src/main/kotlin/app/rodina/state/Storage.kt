@@ -133,8 +133,9 @@ fun problemOf(e: RodinaException, context: ((String) -> Problem)? = null): Probl
         is RodinaException.Internal -> context?.invoke(detail) ?: Problem.Internal(detail)
         // Online calls' failures: their message is already the sentence to show (see
         // [onlineErrorText]); the screens of online play never make a [Problem] of them.
-        is RodinaException.Network, is RodinaException.SignedOut, is RodinaException.Refused ->
-            context?.invoke(detail) ?: Problem.Internal(detail)
+        is RodinaException.Network, is RodinaException.SignedOut, is RodinaException.Refused,
+        is RodinaException.Unsent,
+        -> context?.invoke(detail) ?: Problem.Internal(detail)
     }
 }
 
@@ -146,7 +147,8 @@ fun problemOf(e: RodinaException, context: ((String) -> Problem)? = null): Probl
  */
 fun onlineErrorText(language: Language, e: RodinaException): String = when (e) {
     is RodinaException.Network, is RodinaException.SignedOut, is RodinaException.Refused,
-    is RodinaException.InvalidInput, is RodinaException.Unsupported, is RodinaException.Internal,
+    is RodinaException.Unsent, is RodinaException.InvalidInput, is RodinaException.Unsupported,
+    is RodinaException.Internal,
     -> e.message ?: problemText(language, problemOf(e))
     else -> problemText(language, problemOf(e))
 }
