@@ -41,39 +41,27 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/pairings/{code}", routing::post(claim_pairing))
 }
 
-/// The embedded puzzle banks, read once (a bank that does not read is left out, and its
-/// game's attempts are then unknown items).
-fn banks() -> &'static [Bank] {
-    static BANKS: OnceLock<Vec<Bank>> = OnceLock::new();
-    BANKS.get_or_init(|| {
-        Variant::ALL
-            .iter()
-            .filter_map(|v| match Bank::embedded(*v) {
-                Ok(bank) => Some(bank),
-                Err(e) => {
-                    tracing::error!("the {} puzzle bank does not read: {e}", v.name());
-                    None
-                }
-            })
-            .collect()
-    })
+/// What each game has embedded (`load`), read once by the caller's static; a game whose
+/// data does not read is left out and logged, and its items are then unknown.
+fn every_game<T, E: std::fmt::Display>(what: &str, load: fn(Variant) -> Result<T, E>) -> Vec<T> {
+    Variant::ALL
+        .iter()
+        .filter_map(|v| {
+            load(*v).map_err(|e| tracing::error!("the {} {what} does not read: {e}", v.name())).ok()
+        })
+        .collect()
 }
 
-/// The embedded courses, read once.
+/// The embedded puzzle banks.
+fn banks() -> &'static [Bank] {
+    static BANKS: OnceLock<Vec<Bank>> = OnceLock::new();
+    BANKS.get_or_init(|| every_game("puzzle bank", Bank::embedded))
+}
+
+/// The embedded courses.
 fn courses() -> &'static [Course] {
     static COURSES: OnceLock<Vec<Course>> = OnceLock::new();
-    COURSES.get_or_init(|| {
-        Variant::ALL
-            .iter()
-            .filter_map(|v| match Course::embedded(*v) {
-                Ok(course) => Some(course),
-                Err(e) => {
-                    tracing::error!("the {} course does not read: {e}", v.name());
-                    None
-                }
-            })
-            .collect()
-    })
+    COURSES.get_or_init(|| every_game("course", Course::embedded))
 }
 
 /// An attempt of the wire as the puzzles' own type, with every check it has.

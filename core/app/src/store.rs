@@ -60,7 +60,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     // 7: progress sync: the outbox, each server's cursor, the settings' stamps.
     crate::sync::SCHEMA,
     // 8: what was made before sync, in the outbox for the first sync.
-    crate::sync::FILL_OUTBOX,
+    crate::sync::ENQUEUE_PROGRESS,
 ];
 
 /// The schema version this build writes and reads.

@@ -17,7 +17,7 @@ mod store;
 
 pub(crate) use model::SyncRun;
 pub use model::{PairingView, SyncReport, SyncState, SyncStatus};
-pub(crate) use store::{FILL_OUTBOX, SCHEMA, attempt_change, enqueue, score_change};
+pub(crate) use store::{ENQUEUE_PROGRESS, SCHEMA, attempt_change, enqueue, score_change};
 pub use store::{Merged, Outgoing, SyncPoint};
 
 #[cfg(test)]

@@ -44,8 +44,9 @@ pub(crate) const SCHEMA: &str = "CREATE TABLE sync_outbox (
 
 /// Puts every attempt and course score of the database in the outbox (replacing what is
 /// there), as JSON the protocol reads ([`Change`]). Settings need their stamps: see
-/// [`enqueue_everything`].
-const ENQUEUE_PROGRESS: &str = "
+/// [`enqueue_everything`]. Also migration 8: the progress made before sync, in the outbox for
+/// the first sync.
+pub(crate) const ENQUEUE_PROGRESS: &str = "
     INSERT OR REPLACE INTO sync_outbox (item_key, data)
     SELECT 'attempt:' || id, json_object(
         'kind', 'attempt', 'id', id, 'device', device, 'game', variant, 'puzzle', puzzle,
@@ -57,9 +58,6 @@ const ENQUEUE_PROGRESS: &str = "
     SELECT 'course:' || exercise, json_object(
         'kind', 'course_score', 'exercise', exercise, 'points', points, 'best', best)
     FROM course_scores ORDER BY exercise;";
-
-/// Migration 8: the progress made before sync, in the outbox for the first sync.
-pub(crate) const FILL_OUTBOX: &str = ENQUEUE_PROGRESS;
 
 /// Where a server's sync stands on this device.
 #[derive(Clone, Debug, PartialEq, Eq)]
