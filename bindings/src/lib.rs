@@ -61,6 +61,7 @@ mod course;
 mod form;
 mod online;
 mod puzzle;
+mod sync;
 mod text;
 mod types;
 

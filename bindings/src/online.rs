@@ -32,6 +32,7 @@ fn error(e: OnlineError, language: app::text::Language) -> RodinaError {
         OnlineError::SignedOut => RodinaError::SignedOut(text),
         OnlineError::Refused { .. } => RodinaError::Refused(text),
         OnlineError::Unsent { .. } => RodinaError::Unsent(text),
+        OnlineError::PairingCode { .. } => RodinaError::Refused(text),
         OnlineError::InvalidInput(_) => RodinaError::InvalidInput(text),
         OnlineError::Unsupported(_) => RodinaError::Unsupported(text),
         OnlineError::Store(e) => e.into(),
@@ -140,6 +141,16 @@ mirror_enum! {
         AccountSignOut,
         /// Why to give the account a name.
         AccountGuestHint,
+        /// The sync screen's title.
+        SyncTitle,
+        /// Syncs now.
+        SyncNow,
+        /// Shows a pairing code.
+        PairingShow,
+        /// Types another device's pairing code.
+        PairingEnter,
+        /// The pairing code field.
+        PairingCode,
     }
 }
 
@@ -542,7 +553,7 @@ impl online::InvitationListener for InvitationListenerBridge {
 /// Online play on one server for the account of this device.
 #[derive(uniffi::Object)]
 pub struct OnlinePlay {
-    inner: online::Online,
+    pub(crate) inner: online::Online,
 }
 
 #[uniffi::export]
@@ -660,7 +671,7 @@ impl OnlinePlay {
 }
 
 impl OnlinePlay {
-    fn error(&self, e: OnlineError) -> RodinaError {
+    pub(crate) fn error(&self, e: OnlineError) -> RodinaError {
         error(e, self.inner.language())
     }
 }

@@ -285,3 +285,57 @@ struct OnlineActionsView: View {
         .buttonStyle(.bordered)
     }
 }
+
+/// Progress on the player's devices: how sync stands (how many results wait to be sent), Sync
+/// now, a pairing code to show to another device, and the field to type one shown elsewhere.
+@MainActor
+struct SyncView: View {
+    @ObservedObject var sync: SyncController
+
+    var body: some View {
+        let s = sync.state
+        let language = s.language
+        Form {
+            Section {
+                if let status = s.status { Text(verbatim: status.text) }
+                if let problem = s.problem { Text(verbatim: problem).foregroundColor(.red) }
+                Button {
+                    sync.syncNow()
+                } label: {
+                    if s.syncing { ProgressView() } else { Text(verbatim: s.syncLabel) }
+                }
+                .disabled(s.syncing)
+            }
+            Section(header: Text(verbatim: s.showCodeLabel)) {
+                if let pairing = s.pairing {
+                    Text(verbatim: pairing.code)
+                        .font(.system(.largeTitle, design: .monospaced))
+                        .textSelection(.enabled)
+                    Text(verbatim: pairing.text)
+                }
+                Button {
+                    sync.showPairingCode()
+                } label: {
+                    Text(verbatim: s.showCodeLabel)
+                }
+                .disabled(s.busy)
+            }
+            Section(header: Text(verbatim: s.enterCodeLabel)) {
+                TextField(onlineText(language, .pairingCode), text: Binding(get: { s.code }, set: { sync.typeCode($0) }))
+                    .font(.system(.title2, design: .monospaced))
+                    .textInputAutocapitalization(.characters)
+                    .autocorrectionDisabled()
+                    .submitLabel(.join)
+                    .onSubmit { sync.pair() }
+                Button {
+                    sync.pair()
+                } label: {
+                    if s.busy { ProgressView() } else { Text(verbatim: s.enterCodeLabel) }
+                }
+                .disabled(!s.canPair)
+            }
+        }
+        .navigationTitle(s.title)
+        .onAppear { sync.refresh() }
+    }
+}

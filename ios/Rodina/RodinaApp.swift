@@ -161,6 +161,10 @@ struct RootView: View {
             if let game = app.onlineGame {
                 OnlineGameScreen(app: app, game: game)
             }
+        case .sync:
+            if let sync = app.sync {
+                SyncView(sync: sync)
+            }
         }
     }
 }

@@ -40,6 +40,16 @@ struct SettingsView: View {
                     }
                 }
             }
+            // Progress on the player's other devices, where the app has a server.
+            if app.sync != nil {
+                Section {
+                    Button {
+                        app.openSync()
+                    } label: {
+                        Text(verbatim: onlineText(language, .syncTitle))
+                    }
+                }
+            }
         }
         .navigationTitle(text(language, .settingsTitle))
     }

@@ -471,3 +471,4 @@ sync-pairing-show = Show a pairing code
 sync-pairing-enter = Use a pairing code
 sync-pairing-code = Pairing code
 sync-pairing-text = On your other device, choose “Use a pairing code” and type { $code }. The code works for { $minutes } minutes, once.
+online-pairing-unknown = There is no such pairing code, or it was used already: show a new one on the other device.

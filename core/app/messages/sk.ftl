@@ -480,3 +480,4 @@ sync-pairing-show = Zobraziť párovací kód
 sync-pairing-enter = Použiť párovací kód
 sync-pairing-code = Párovací kód
 sync-pairing-text = Na druhom zariadení zvoľte „Použiť párovací kód“ a zadajte { $code }. Kód platí { $minutes } minút, raz.
+online-pairing-unknown = Takýto párovací kód neexistuje alebo už bol použitý: zobrazte nový na druhom zariadení.

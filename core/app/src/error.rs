@@ -281,6 +281,13 @@ pub enum OnlineError {
     /// The account on this device was signed out (its token revoked): sign in again.
     #[error("this device is signed out")]
     SignedOut,
+    /// The pairing code typed signs in nothing: no such code, used already, or its time is
+    /// over. Ask for a new one on the other device.
+    #[error("the pairing code cannot be used (expired: {expired})")]
+    PairingCode {
+        /// Its time is over (else: unknown, or used already).
+        expired: bool,
+    },
     /// Progress made on this device has not reached the server yet, and signing out (or in
     /// to another account) would lose it: sync first.
     #[error("{pending} results are not sent yet")]

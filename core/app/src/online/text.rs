@@ -214,6 +214,8 @@ pub fn online_error_text(lang: Language, error: &OnlineError) -> String {
     match error {
         OnlineError::Network(_) => plain("online-error-network"),
         OnlineError::SignedOut => plain("online-error-signed-out"),
+        OnlineError::PairingCode { expired: true } => plain("online-pairing-expired"),
+        OnlineError::PairingCode { expired: false } => plain("online-pairing-unknown"),
         OnlineError::Unsent { pending } => {
             tr(lang, "online-error-unsent", &[("count", Arg::Number(i64::from(*pending)))])
         }
@@ -308,11 +310,21 @@ pub enum OnlineLabel {
     AccountSignOut,
     /// Why to give the account a name.
     AccountGuestHint,
+    /// The sync screen's title ("Progress on your devices").
+    SyncTitle,
+    /// Syncs now.
+    SyncNow,
+    /// Shows a pairing code for another device.
+    PairingShow,
+    /// Types another device's pairing code.
+    PairingEnter,
+    /// The pairing code field.
+    PairingCode,
 }
 
 impl OnlineLabel {
     /// Every label.
-    pub const ALL: [OnlineLabel; 26] = [
+    pub const ALL: [OnlineLabel; 31] = [
         OnlineLabel::Entry,
         OnlineLabel::InviteTitle,
         OnlineLabel::InviteCreate,
@@ -339,6 +351,11 @@ impl OnlineLabel {
         OnlineLabel::AccountSignIn,
         OnlineLabel::AccountSignOut,
         OnlineLabel::AccountGuestHint,
+        OnlineLabel::SyncTitle,
+        OnlineLabel::SyncNow,
+        OnlineLabel::PairingShow,
+        OnlineLabel::PairingEnter,
+        OnlineLabel::PairingCode,
     ];
 
     /// The message id.
@@ -370,6 +387,11 @@ impl OnlineLabel {
             OnlineLabel::AccountSignIn => "online-account-sign-in",
             OnlineLabel::AccountSignOut => "online-account-sign-out",
             OnlineLabel::AccountGuestHint => "online-account-guest-hint",
+            OnlineLabel::SyncTitle => "sync-title",
+            OnlineLabel::SyncNow => "sync-now",
+            OnlineLabel::PairingShow => "sync-pairing-show",
+            OnlineLabel::PairingEnter => "sync-pairing-enter",
+            OnlineLabel::PairingCode => "sync-pairing-code",
         }
     }
 }
@@ -494,6 +516,9 @@ mod tests {
                 OnlineError::BadAnswer("x".into()),
                 OnlineError::InvalidInput("x".into()),
                 OnlineError::SignedOut,
+                OnlineError::Unsent { pending: 3 },
+                OnlineError::PairingCode { expired: true },
+                OnlineError::PairingCode { expired: false },
             ] {
                 assert!(!online_error_text(lang, &e).is_empty());
             }

@@ -137,7 +137,16 @@ impl Online {
                 device: inner.device.chars().take(64).collect(),
                 merge_token: before.as_ref().filter(|a| a.name.is_none()).map(|a| a.token.clone()),
             };
-            let credentials = inner.repo.claim_pairing(&code, &body).await?;
+            let credentials =
+                inner.repo.claim_pairing(&code, &body).await.map_err(|e| match e {
+                    OnlineError::Refused { code: ApiErrorCode::NotFound, .. } => {
+                        OnlineError::PairingCode { expired: false }
+                    }
+                    OnlineError::Refused { code: ApiErrorCode::Expired, .. } => {
+                        OnlineError::PairingCode { expired: true }
+                    }
+                    other => other,
+                })?;
             let account = StoredAccount {
                 account: credentials.account.to_string(),
                 token: credentials.token.clone(),

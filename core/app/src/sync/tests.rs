@@ -218,10 +218,13 @@ async fn three_devices_end_with_one_progress_and_the_server_agrees_to_the_bit() 
     assert!(pairing.text.contains(&pairing.code), "{}", pairing.text);
     let joined = laptop.online.pair(&pairing.code.to_lowercase()).await.expect("paired");
     assert_eq!(joined.name.as_deref(), Some("ann"));
-    assert!(matches!(
-        laptop.online.pair(&pairing.code).await,
-        Err(OnlineError::Refused { code: ApiErrorCode::NotFound, .. })
-    ));
+    // A code is used once; then it is no code at all.
+    let again = laptop.online.pair(&pairing.code).await;
+    assert!(matches!(again, Err(OnlineError::PairingCode { expired: false })), "{again:?}");
+    assert_eq!(
+        crate::online::online_error_text(Language::English, &again.expect_err("refused")),
+        "There is no such pairing code, or it was used already: show a new one on the other device."
+    );
     for device in [&phone1, &tablet, &laptop, &phone1] {
         device.online.sync().await.expect("synced");
     }

@@ -174,6 +174,9 @@ public final class AppController: ObservableObject {
     @Published public private(set) var online: OnlineController?
     /// The online game in play, if an online game screen is open.
     @Published public private(set) var onlineGame: OnlineGameController?
+    /// Progress sync through the online account, once the database is open, if the app has a
+    /// server.
+    @Published public private(set) var sync: SyncController?
 
     /// Where the player is.
     public let navigator: Navigator
@@ -337,14 +340,22 @@ public final class AppController: ObservableObject {
                     online: online)
             }
             storage = opened.storage
-            puzzleStorage = opened.puzzles
-            courseStorage = opened.courses
+            // Every write of progress is followed by a sync soon (the player never waits for it).
+            let written: @Sendable () -> Void = { [weak self] in
+                Task { @MainActor in self?.sync?.syncSoon() }
+            }
+            puzzleStorage = SyncingPuzzleStorage(opened.puzzles, written: written)
+            courseStorage = SyncingCourseStorage(opened.courses, written: written)
             saver = Saver(storage: opened.storage, queue: queue)
             online?.close()
             online = opened.online.map { play in
                 OnlineController(play: play, language: language, onGame: { [weak self] game in
                     self?.openOnlineGame(game, replace: true)
                 })
+            }
+            sync?.close()
+            sync = opened.online.map { play in
+                SyncController(play: play, language: language, onTakenIn: { [weak self] _ in self?.takenIn() })
             }
             applySettings(opened.settings)
             opening = false
@@ -356,6 +367,8 @@ public final class AppController: ObservableObject {
                 pendingJoin = nil
                 openJoin(code)
             }
+            // What the account's other devices did meanwhile comes in soon after the start.
+            sync?.syncSoon()
         } catch {
             var canSetAside = false
             if let e = error as? RodinaError {
@@ -493,6 +506,26 @@ public final class AppController: ObservableObject {
         navigator.open(.settings)
     }
 
+    /// Opens progress sync: its status, a pairing code to show, one to type.
+    public func openSync() {
+        guard let sync else { return }
+        sync.refresh()
+        navigator.open(.sync)
+    }
+
+    /// Another device's progress came in: the settings are read again, and the puzzle cards
+    /// and course lists shown are read again.
+    private func takenIn() {
+        guard let storage else { return }
+        Task {
+            if let read = try? await queue.run({ try storage.settings() }), read != settings {
+                applySettings(read)
+            }
+            for variant in puzzleProgress.keys { refreshPuzzles(variant) }
+            for variant in courseProgress.keys { refreshCourse(variant) }
+        }
+    }
+
     /// Opens the invite form for an online game of `variant` with a friend.
     public func openInvite(_ variant: Variant) {
         guard let online else { return }
@@ -553,9 +586,10 @@ public final class AppController: ObservableObject {
         onlineGame?.suspend()
     }
 
-    /// The app came back: an online game connects again and catches up.
+    /// The app came back: an online game connects again and catches up, and progress syncs.
     public func resumeOnline() {
         onlineGame?.resume()
+        sync?.syncSoon()
     }
 
     /// Opens `variant`'s puzzles: the next puzzle for the player, chosen off the main thread.
@@ -638,6 +672,7 @@ public final class AppController: ObservableObject {
         Task {
             do {
                 try await queue.run { try storage.setSettings(new) }
+                sync?.syncSoon()
             } catch {
                 applySettings(old)
                 homeProblem = problemOf(error, context: { .storage(detail: $0) })
@@ -658,6 +693,7 @@ public final class AppController: ObservableObject {
         puzzle?.setSettings(new)
         course?.setLanguage(language)
         online?.setLanguage(language)
+        sync?.setLanguage(language)
         onlineGame?.setLanguage(language)
         onlineGame?.setSettings(new)
         exercise?.setLanguage(language)

@@ -31,6 +31,8 @@ public enum Screen: Hashable, Sendable {
     case join
     /// An online game (its id on the server), played against a friend.
     case onlineGame(String)
+    /// Progress on this player's devices: sync status, pairing codes.
+    case sync
 }
 
 /// The navigation state: a back stack of `Screen`s with `Screen.home` at the bottom. SwiftUI's

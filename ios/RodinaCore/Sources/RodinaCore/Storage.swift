@@ -224,7 +224,7 @@ public func problemOf(_ error: Error, context: ((String) -> Problem)? = nil) -> 
     case let .Internal(message): return context?(message) ?? .`internal`(detail: message)
     // Online calls' failures: their message is already the sentence to show (see
     // `onlineErrorText`); the screens of online play never make a `Problem` of them.
-    case let .Network(message), let .SignedOut(message), let .Refused(message):
+    case let .Network(message), let .SignedOut(message), let .Refused(message), let .Unsent(message):
         return context?(message) ?? .`internal`(detail: message)
     }
 }
@@ -236,7 +236,7 @@ public func problemOf(_ error: Error, context: ((String) -> Problem)? = nil) -> 
 public func onlineErrorText(_ language: Language, _ error: Error) -> String {
     if let e = error as? RodinaError {
         switch e {
-        case let .Network(message), let .SignedOut(message), let .Refused(message),
+        case let .Network(message), let .SignedOut(message), let .Refused(message), let .Unsent(message),
              let .InvalidInput(message), let .Unsupported(message), let .Internal(message):
             return message
         default:

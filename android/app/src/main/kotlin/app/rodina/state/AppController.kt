@@ -153,6 +153,8 @@ class AppController(
     private val onlineServer: String? = null,
     /** This device's name in the online account's sessions. */
     private val onlineDevice: String = "phone",
+    /** How long after a change written on this device its progress syncs, ms. */
+    private val syncSoonMs: Long = 2_000,
 ) {
     private var storage: GameStorage? = null
     private var puzzleStorage: PuzzleStorage? = null
@@ -223,6 +225,10 @@ class AppController(
     var onlineGame: OnlineGameController? = null
         private set
 
+    /** Progress sync through the online account, once the database is open, if the app has a server. */
+    var sync: SyncController? = null
+        private set
+
     /** The invitation code of a `rodina://join/CODE` link that came before the database was open. */
     private var pendingJoin: String? = null
 
@@ -260,12 +266,18 @@ class AppController(
                 Opened(s, s.settings(), puzzleStorageOf(store, puzzlesOf()), courseStorageOf(store, coursesOf()), play)
             }
             storage = opened.games
-            puzzleStorage = opened.puzzles
-            courseStorage = opened.courses
+            // Every write of progress is followed by a sync soon (the player never waits for it).
+            val written = { scope.launch { sync?.syncSoon() }; Unit }
+            puzzleStorage = SyncingPuzzleStorage(opened.puzzles, written)
+            courseStorage = SyncingCourseStorage(opened.courses, written)
             saver = Saver(opened.games, io)
             online?.close()
             online = opened.online?.let { play ->
                 OnlineController(play, _language.value, scope, onGame = { game -> openOnlineGame(game, replace = true) })
+            }
+            sync?.close()
+            sync = opened.online?.let { play ->
+                SyncController(play, _language.value, scope, syncSoonMs, onTakenIn = { takenIn() })
             }
             applySettings(opened.settings)
             // The list's read is under way before the app says it is ready, so nobody takes
@@ -276,6 +288,8 @@ class AppController(
                 pendingJoin = null
                 openJoin(it)
             }
+            // What the account's other devices did meanwhile comes in soon after the start.
+            sync?.syncSoon()
         } catch (e: RodinaException) {
             val canSetAside = e is RodinaException.DatabaseDamaged || e is RodinaException.DatabaseTooNew
             _startup.value = Startup.Failed(problemText(_language.value, problemOf(e)), canSetAside)
@@ -395,6 +409,27 @@ class AppController(
     /** Opens the settings. */
     fun openSettings() = navigator.open(Screen.Settings)
 
+    /** Opens progress sync: its status, a pairing code to show, one to type. */
+    fun openSync() {
+        val sync = sync ?: return
+        sync.refresh()
+        navigator.open(Screen.Sync)
+    }
+
+    /**
+     * Another device's progress came in: the settings are read again, and the puzzle cards
+     * and course lists shown are read again.
+     */
+    private fun takenIn() {
+        val storage = storage ?: return
+        scope.launch {
+            val settings = runCatching { withContext(io) { storage.settings() } }.getOrNull()
+            if (settings != null && settings != _settings.value) applySettings(settings)
+            for (variant in puzzleProgress.keys) refreshPuzzles(variant)
+            for (variant in courseProgress.keys) refreshCourse(variant)
+        }
+    }
+
     /** Opens the invite form for an online game of [variant] with a friend. */
     fun openInvite(variant: Variant) {
         val online = online ?: return
@@ -455,9 +490,10 @@ class AppController(
         onlineGame?.suspend()
     }
 
-    /** The app came back: an online game connects again and catches up. */
+    /** The app came back: an online game connects again and catches up, and progress syncs. */
     fun resumeOnline() {
         onlineGame?.resume()
+        sync?.syncSoon()
     }
 
     /** Opens [variant]'s puzzles: the next puzzle for the player, chosen on [io]. */
@@ -536,6 +572,7 @@ class AppController(
         return scope.launch {
             try {
                 withContext(io) { storage.setSettings(new) }
+                sync?.syncSoon()
             } catch (e: RodinaException) {
                 applySettings(old)
                 homeProblem = problemOf(e) { Problem.Storage(it) }
@@ -556,6 +593,7 @@ class AppController(
         puzzle?.setSettings(new)
         course?.setLanguage(language)
         online?.setLanguage(language)
+        sync?.setLanguage(language)
         onlineGame?.setLanguage(language)
         onlineGame?.setSettings(new)
         exercise?.setLanguage(language)

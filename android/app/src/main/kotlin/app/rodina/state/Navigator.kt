@@ -42,6 +42,9 @@ sealed interface Screen {
 
     /** Online game [game] (its id on the server), played against a friend. */
     data class OnlineGame(val game: String) : Screen
+
+    /** Progress on this player's devices: sync status, pairing codes. */
+    data object Sync : Screen
 }
 
 /**

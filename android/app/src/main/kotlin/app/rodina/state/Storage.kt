@@ -88,6 +88,12 @@ class StorePuzzleStorage(private val store: Store, private val puzzles: Puzzles)
     override fun setDifficulty(variant: Variant, difficulty: Difficulty) = store.setPuzzleDifficulty(variant, difficulty)
 }
 
+/** [inner], telling [written] after every write (so that progress syncs soon after it). */
+class SyncingPuzzleStorage(private val inner: PuzzleStorage, private val written: () -> Unit) : PuzzleStorage by inner {
+    override fun save(session: PuzzleSession) = inner.save(session).also { written() }
+    override fun setDifficulty(variant: Variant, difficulty: Difficulty) = inner.setDifficulty(variant, difficulty).also { written() }
+}
+
 /**
  * The device's rules courses, as the state holders use them: a game's course with the
  * player's progress, an exercise opened, its scores written. Every call reads or writes the
@@ -110,6 +116,11 @@ class StoreCourseStorage(private val store: Store, private val courses: Courses)
     override fun overview(variant: Variant, language: Language): CourseOverview = courses.overview(store, variant, language)
     override fun open(variant: Variant, id: String): CourseSession = courses.open(store, variant, id)
     override fun save(session: CourseSession) = session.saveScores(store)
+}
+
+/** [inner], telling [written] after every write (so that progress syncs soon after it). */
+class SyncingCourseStorage(private val inner: CourseStorage, private val written: () -> Unit) : CourseStorage by inner {
+    override fun save(session: CourseSession) = inner.save(session).also { written() }
 }
 
 /**

@@ -66,6 +66,7 @@ private fun Screens(app: AppController, language: Language) {
             is Screen.Invite -> OpenedScreen(shown, language, { app.online }) { InviteScreen(it, onBack = { app.back() }) }
             Screen.Join -> OpenedScreen(shown, language, { app.online }) { JoinScreen(it, onBack = { app.back() }) }
             is Screen.OnlineGame -> OpenedScreen(shown, language, { app.onlineGame }) { OnlineGameScreen(it, onBack = { app.back() }) }
+            Screen.Sync -> OpenedScreen(shown, language, { app.sync }) { SyncScreen(it, onBack = { app.back() }) }
         }
     }
 }

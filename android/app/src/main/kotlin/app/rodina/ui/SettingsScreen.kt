@@ -10,6 +10,7 @@ import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.selection.toggleable
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Switch
 import androidx.compose.material3.Text
@@ -21,10 +22,12 @@ import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import app.rodina.core.Language
+import app.rodina.core.OnlineLabel
 import app.rodina.core.PieceStyle
 import app.rodina.core.UiText
 import app.rodina.core.languageName
 import app.rodina.core.languages
+import app.rodina.core.onlineLabel
 import app.rodina.core.uiText
 import app.rodina.state.AppController
 import app.rodina.state.Choice
@@ -67,6 +70,13 @@ fun SettingsScreen(app: AppController, language: Language) {
             SegmentedChoice(styles, settings.pieceStyle, onSelect = { app.updateSettings(settings.copy(pieceStyle = it)) })
             SectionTitle(uiText(language, UiText.SETTINGS_LANGUAGE))
             RadioGroup(languageChoices, settings.language, onSelect = { app.updateSettings(settings.copy(language = it)) })
+            // Progress on the player's other devices, where the app has a server.
+            if (app.sync != null) {
+                SectionTitle(onlineLabel(language, OnlineLabel.SYNC_TITLE))
+                OutlinedButton(onClick = { app.openSync() }, modifier = Modifier.fillMaxWidth()) {
+                    Text(onlineLabel(language, OnlineLabel.SYNC_TITLE))
+                }
+            }
         }
     }
 }

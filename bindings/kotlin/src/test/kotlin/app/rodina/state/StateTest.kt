@@ -147,6 +147,8 @@ class Harness(
     coursesOf: () -> Courses = { Courses.embedded() },
     /** The online server's address; null: no online play. */
     onlineServer: String? = null,
+    /** How long after a change progress syncs by itself: long, unless a test waits for it. */
+    syncSoonMs: Long = 600_000,
 ) : AutoCloseable {
     val mainDispatcher: ExecutorCoroutineDispatcher =
         Executors.newSingleThreadExecutor { Thread(it, MAIN).apply { isDaemon = true } }.asCoroutineDispatcher()
@@ -178,6 +180,7 @@ class Harness(
         },
         onlineServer = onlineServer,
         onlineDevice = dir.fileName.toString(),
+        syncSoonMs = syncSoonMs,
     )
 
     /** Runs [f] on the main thread, as a screen's callback would. */
@@ -212,7 +215,7 @@ class Harness(
 
     override fun close() {
         // An online game's loop and an invitation's wait stop with their controllers.
-        runCatching { onMain { app.onlineGame?.close(); app.online?.close() } }
+        runCatching { onMain { app.onlineGame?.close(); app.online?.close(); app.sync?.close() } }
         scope.cancel()
         mainDispatcher.close()
     }
