@@ -224,11 +224,12 @@ struct Chaos {
 
 impl Chaos {
     /// SIGKILL and a restart on the same database and address, unless one happened in the
-    /// last second (runs share the server).
+    /// last quarter second (runs share the server; a fast machine finishes the whole test in
+    /// 20 s, so a longer pause would leave too few kills to mean anything).
     async fn kill(&self, figures: &Figures) {
         {
             let mut last = self.last_kill.lock().unwrap_or_else(PoisonError::into_inner);
-            if last.elapsed() < Duration::from_secs(1) {
+            if last.elapsed() < Duration::from_millis(250) {
                 return;
             }
             *last = Instant::now();
