@@ -11,26 +11,48 @@
 # carries on from one machine or checkout to the next. The journal's header holds the seed
 # and the settings; a journal written with other settings is refused, never mixed in.
 # A finished bank is written to target/puzzles/GAME.csv; copy it to core/puzzles/banks/.
+#
+# The generator is built from a pinned commit, not from the working tree: the banks in
+# progress were begun with that commit's engine, and a journal resumed by another engine (the
+# bots keep getting stronger) would mix two searches in one bank and could not be made again
+# from the committed command. Move the pin only together with new journals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SAVED=core/puzzles/journals
 WORK=target/puzzles
+GENERATOR_COMMIT=5e86e679ad12cf9468b9163d2d96dba611598497
 mkdir -p "$WORK"
+
+# Builds the pinned commit's `rodina` (its own sources and target directory under
+# target/puzzles) once, and prints the binary's path.
+generator() {
+  local short=${GENERATOR_COMMIT:0:12}
+  local bin="$WORK/rodina-gen-$short"
+  if ! [ -x "$bin" ]; then
+    local src="$WORK/src-$short"
+    rm -rf "$src"
+    mkdir -p "$src"
+    git archive "$GENERATOR_COMMIT" | tar -x -C "$src"
+    cargo build --release --quiet -p rodina --manifest-path "$src/Cargo.toml" \
+      --target-dir "$WORK/build" >&2
+    cp "$WORK/build/release/rodina" "$bin"
+    rm -rf "$src"
+  fi
+  echo "$bin"
+}
 
 case "${1:-}" in
   run)
     shift
     games=("$@")
     [ ${#games[@]} -gt 0 ] || games=(friendly xiangqi jieqi jesonmor)
-    cargo build --release --quiet -p rodina
-    # A copy, so that a rebuild of target/release meanwhile does not change the generator.
-    cp target/release/rodina "$WORK/rodina-gen"
+    gen=$(generator)
     for g in "${games[@]}"; do
       if [ ! -f "$WORK/$g.journal" ] && [ -f "$SAVED/$g.journal.gz" ]; then
         gzip -dc "$SAVED/$g.journal.gz" > "$WORK/$g.journal"
       fi
       echo "== $g (log: $WORK/$g.err)"
-      nice -n 19 "$WORK/rodina-gen" puzzles generate "$g" --journal "$WORK/$g.journal" \
+      nice -n 19 "$gen" puzzles generate "$g" --journal "$WORK/$g.journal" \
         --out "$WORK/$g.csv" 2> "$WORK/$g.err"
       tail -n 1 "$WORK/$g.err"
     done
