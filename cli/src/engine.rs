@@ -457,6 +457,9 @@ struct GameReport {
     plies: usize,
     reason: String,
     moves: String,
+    /// Wall time each player (A, B) spent choosing its moves, and how many it chose: under a
+    /// fixed time per move, whether each uses what it is given.
+    think: [(Duration, u32); 2],
 }
 
 /// Plays the games of a match on `opts.jobs` threads and prints each result and the tally.
@@ -490,9 +493,14 @@ fn tournament(variant: Variant, opts: &MatchOptions) -> Result<(), String> {
     drop(tx);
     let mut tally = Tally::default();
     let mut done = 0;
+    let mut think = [(Duration::ZERO, 0u32); 2];
     for report in rx {
         let r = report?;
         done += 1;
+        for (total, game) in think.iter_mut().zip(r.think) {
+            total.0 += game.0;
+            total.1 += game.1;
+        }
         match r.score_a {
             s if s > 0.75 => tally.wins += 1,
             s if s < 0.25 => tally.losses += 1,
@@ -528,6 +536,9 @@ fn tournament(variant: Variant, opts: &MatchOptions) -> Result<(), String> {
     for w in workers {
         let _ = w.join();
     }
+    let per_move =
+        |(total, moves): (Duration, u32)| total.as_secs_f64() * 1000.0 / f64::from(moves.max(1));
+    println!("time per move: A {:.1} ms, B {:.1} ms", per_move(think[0]), per_move(think[1]));
     let (elo, margin) = tally.elo();
     println!(
         "result {variant} {} vs {}: +{} ={} -{} of {} score {:.1}% Elo {:+.0} ± {:.0} (95%) in {:.0} s",
@@ -580,6 +591,7 @@ where
     let a_color = if a_first { Color::White } else { Color::Black };
     let mut outcome: Option<Outcome> = None;
     let mut reason = String::new();
+    let mut think = [(Duration::ZERO, 0u32); 2];
     while outcome.is_none() {
         if let Some(o) = game.outcome() {
             outcome = Some(o);
@@ -592,8 +604,13 @@ where
         let to_move = game.turn();
         let player = if to_move == a_color { &mut a } else { &mut b };
         let who = if to_move == a_color { "A" } else { "B" };
-        let played = player
-            .choose(&game.view(Seat::Player(to_move)), opts)
+        let view = game.view(Seat::Player(to_move));
+        let thinking = Instant::now();
+        let chosen = player.choose(&view, opts);
+        let spent = &mut think[usize::from(to_move != a_color)];
+        spent.0 += thinking.elapsed();
+        spent.1 += 1;
+        let played = chosen
             .map_err(|e| format!("{who} failed: {e}"))
             .and_then(|m| game.play(&m).map_err(|e| format!("{who} played an illegal move: {e}")));
         if let Err(e) = played {
@@ -615,7 +632,7 @@ where
     }
     // The record as everyone may see it (no identity of a piece taken face down).
     let moves = game.move_texts_for(Seat::Spectator).join(" ");
-    Ok(GameReport { index, score_a, a_first, plies: game.len(), reason, moves })
+    Ok(GameReport { index, score_a, a_first, plies: game.len(), reason, moves, think })
 }
 
 #[cfg(test)]

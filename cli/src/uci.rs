@@ -26,7 +26,7 @@ const UCI_VARIANTS: [Variant; 4] =
 const DEFAULT_HASH_MB: usize = 16;
 
 /// Time kept back from every move for the protocol's round trip.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 
 /// Runs the UCI loop on standard input until `quit` or end of input.
 pub fn run() -> Result<(), String> {
@@ -293,8 +293,13 @@ fn parse_go(words: &[&str], first_to_move: bool) -> Result<Limits, String> {
         let moves_left = movestogo.unwrap_or(30).clamp(1, 60);
         // Saturating: a GUI may send any number.
         let share = (t / moves_left).saturating_add(inc / 4 * 3);
-        let budget = share.min(t / 3).saturating_sub(MOVE_OVERHEAD.as_millis() as u64).max(1);
-        limits.time = Some(Duration::from_millis(budget));
+        let overhead = MOVE_OVERHEAD.as_millis() as u64;
+        let aim = share.min(t / 3).saturating_sub(overhead).max(1);
+        // A search that is still settling may run past its aim, up to three times it and
+        // never into the last half of the clock.
+        let most = aim.saturating_mul(3).min((t / 2).saturating_sub(overhead)).max(aim);
+        limits.soft_time = Some(Duration::from_millis(aim));
+        limits.time = Some(Duration::from_millis(most));
     }
     Ok(limits)
 }
@@ -395,10 +400,15 @@ mod tests {
         assert_eq!(l.depth, Some(5));
         let l = parse_go(&["wtime", "60000", "btime", "1000", "winc", "0", "binc", "0"], false)
             .expect("valid");
-        // Black has one second: it spends a small share of it.
-        assert!(l.time.expect("clock") < Duration::from_millis(334));
+        // Black has one second: it aims at a small share of it and may take up to three
+        // times that, never half the clock.
+        let (aim, most) = (l.soft_time.expect("an aim"), l.time.expect("a cap"));
+        assert!(aim < Duration::from_millis(50), "{aim:?}");
+        assert!(aim < most && most <= aim * 3 && most < Duration::from_millis(500), "{most:?}");
         assert!(parse_go(&["depth"], true).is_err());
         let l = parse_go(&["movetime", "100"], true).expect("valid");
-        assert_eq!(l.time, Some(Duration::from_millis(80)));
+        // A fixed time per move is spent whole.
+        assert_eq!(l.time, Some(Duration::from_millis(90)));
+        assert_eq!(l.soft_time, None);
     }
 }
