@@ -4,6 +4,7 @@
 //! position) and `--moves M1 M2 ...` (moves played from it); `match` and `uci` are the bots'
 //! programs; `serve` runs the online server. Output is stable so that scripts can read it.
 
+mod book;
 mod course;
 mod engine;
 mod friendly;
@@ -102,6 +103,24 @@ enum Command {
     /// Run the online server: accounts, invitations and live games over WebSockets, on an
     /// embedded SQLite database (the protocol: core/protocol/PROTOCOL.md).
     Serve(serve::ServeArgs),
+    /// Grow an opening book for a game by the engine's own searches and print its lines
+    /// (the books of core/engine/books/ are made so).
+    Book {
+        /// The game.
+        variant: String,
+        /// Plies of the longest line.
+        #[arg(long, default_value_t = 4)]
+        plies: usize,
+        /// Nodes searched for each move of each position.
+        #[arg(long, default_value_t = 200_000)]
+        nodes: u64,
+        /// Centipawns a kept move may score below the best.
+        #[arg(long, default_value_t = 25)]
+        margin: i32,
+        /// Moves kept per position at most.
+        #[arg(long, default_value_t = 3)]
+        keep: usize,
+    },
     /// Play two bots (levels, or external UCI engines) against each other and print the score
     /// and the Elo difference.
     Match {
@@ -167,6 +186,10 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Puzzles(command) => puzzles::run(command),
         Command::Course(command) => course::run(command),
         Command::Serve(args) => serve::run(args),
+        Command::Book { variant, plies, nodes, margin, keep } => {
+            let v = variant.parse::<Variant>().map_err(|e| e.to_string())?;
+            book::run(v, &rodina_engine::BookOptions { plies, nodes, margin, keep })
+        }
         Command::Match {
             variant,
             a,

@@ -135,7 +135,10 @@ impl<G: BotGame> Bot<G> {
     }
 
     /// A book move, if the game started from the start position, is still within the
-    /// level's book plies and follows a book line.
+    /// level's book plies and follows a book line: the record's ply texts (what each move did,
+    /// as [`Game::move_texts`] writes them) begin the line, and the line's next word is a
+    /// legal move here. A word that says what a chance move turned up is never one: those
+    /// lines only lead to later moves.
     fn book_move(&self, game: &Game<G>, legal: &[Mv<G>]) -> Option<Mv<G>> {
         let ply = game.len();
         if ply >= self.settings.book_plies || G::book().is_empty() {
@@ -144,20 +147,18 @@ impl<G: BotGame> Bot<G> {
         if !game.start().is_start() {
             return None;
         }
-        let played: Vec<String> = game
-            .plies()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| game.position_at(i).map(|pos| Position::move_text(pos, &p.mv)))
-            .collect();
-        let mut candidates: Vec<&str> = Vec::new();
+        let played = game.move_texts();
+        let pos = game.position();
+        let mut candidates: Vec<(&str, Mv<G>)> = Vec::new();
         for line in G::book() {
             let words: Vec<&str> = line.split_whitespace().collect();
             if words.len() > ply
                 && words[..ply].iter().zip(&played).all(|(a, b)| a == b)
-                && !candidates.contains(&words[ply])
+                && !candidates.iter().any(|(w, _)| *w == words[ply])
+                && let Ok(mv) = pos.parse_move(words[ply])
+                && legal.contains(&mv)
             {
-                candidates.push(words[ply]);
+                candidates.push((words[ply], mv));
             }
         }
         if candidates.is_empty() {
@@ -165,8 +166,7 @@ impl<G: BotGame> Bot<G> {
         }
         let pick = mix64(self.seed ^ (ply as u64).wrapping_mul(0xA076_1D64_78BD_642F)) as usize
             % candidates.len();
-        let mv = game.position().parse_move(candidates[pick]).ok()?;
-        legal.contains(&mv).then_some(mv)
+        Some(candidates.swap_remove(pick).1)
     }
 }
 

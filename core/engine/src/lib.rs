@@ -6,6 +6,7 @@
 //! positions, overlooked replies, but always a sensible opening. [`Bot`] puts a level on a
 //! game record and answers a move.
 
+mod book;
 mod bot;
 pub mod elo;
 pub mod friendly;
@@ -18,6 +19,7 @@ mod search;
 mod tt;
 pub mod xiangqi;
 
+pub use book::{BookOptions, grow_book};
 pub use bot::{Bot, BotGame, BotMove, search_inputs};
 pub use game::SearchGame;
 pub use level::{Level, LevelSettings, UnknownLevel};
