@@ -177,20 +177,18 @@ impl<G: BotGame> Bot<G> {
 pub fn search_inputs<G: BotGame>(
     game: &Game<G>,
     legal: &[<G as Position>::Move],
-) -> (Vec<PathEntry<<G as Position>::Move>>, Vec<<G as Position>::Move>) {
+) -> (Vec<PathEntry>, Vec<<G as Position>::Move>) {
     let mut path = Vec::with_capacity(game.len() + 1);
     path.push(PathEntry {
         key: SearchGame::key(game.start()),
         in_check: SearchGame::in_check(game.start()),
         reset: true,
-        mv: None,
     });
     for ply in game.plies() {
         path.push(PathEntry {
             key: SearchGame::key(&ply.position),
             in_check: SearchGame::in_check(&ply.position),
             reset: ply.irreversible,
-            mv: Some(ply.mv.clone()),
         });
     }
     (path, moves_not_losing_by_history(game, legal))

@@ -97,17 +97,13 @@ pub enum Repetition {
 
 /// One entry of the line of positions that led to the root: what repetition rules need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PathEntry<M> {
+pub struct PathEntry {
     /// The state's [`SearchGame::key`].
     pub key: u64,
     /// Whether the side to move was in check there (the move that led there gave check).
     pub in_check: bool,
     /// Whether the move that led there was irreversible (nothing before can repeat).
     pub reset: bool,
-    /// The move that led there, where a repetition cycle may need it to tell chases
-    /// ([`SearchGame::chased_by`]); `None` at the start, after a null move or a chance
-    /// outcome (both irreversible here).
-    pub mv: Option<M>,
 }
 
 /// What a search is asked to do.
@@ -116,7 +112,7 @@ pub struct Request<'a, G: SearchGame> {
     pub root: &'a G,
     /// The states of the game so far, oldest first, ending with the root (may be empty: the
     /// root alone).
-    pub history: &'a [PathEntry<G::Move>],
+    pub history: &'a [PathEntry],
     /// Search only these moves at the root (moves the game's history forbids, or loses by,
     /// left out). `None`: every legal move.
     pub root_moves: Option<&'a [G::Move]>,
@@ -209,7 +205,7 @@ pub struct Searcher<G: SearchGame> {
     killers: Vec<[u32; 2]>,
     frames: Vec<Frame<G>>,
     pv: Vec<Vec<G::Move>>,
-    path: Vec<PathEntry<G::Move>>,
+    path: Vec<PathEntry>,
     /// The root's index in `path`: entries before it are the game's history.
     root_at: usize,
     repetition: Repetition,
@@ -324,12 +320,7 @@ impl<G: SearchGame> Searcher<G> {
         self.path.clear();
         self.path.extend_from_slice(req.history);
         if self.path.last().is_none_or(|e| e.key != root.key()) {
-            self.path.push(PathEntry {
-                key: root.key(),
-                in_check: root.in_check(),
-                reset: true,
-                mv: None,
-            });
+            self.path.push(PathEntry { key: root.key(), in_check: root.in_check(), reset: true });
         }
         self.root_at = self.path.len() - 1;
         let root_in_check = root.in_check();
@@ -604,7 +595,6 @@ impl<G: SearchGame> Searcher<G> {
                     key: c.key(),
                     in_check: child_check,
                     reset: irreversible,
-                    mv: Some(m.clone()),
                 });
                 let v = -self.negamax(c, depth, -beta, -alpha, ply + 1, child_check, pv_node, true);
                 self.path.pop();
@@ -646,7 +636,7 @@ impl<G: SearchGame> Searcher<G> {
             let a = a.max(lo - 1) as i32;
             let b = b.min(hi + 1) as i32;
             let check = G::HAS_CHECK && child.in_check();
-            self.path.push(PathEntry { key: child.key(), in_check: check, reset: true, mv: None });
+            self.path.push(PathEntry { key: child.key(), in_check: check, reset: true });
             let v = if depth >= 0 {
                 -self.negamax(child, depth, -b, -a, ply + 1, check, false, true)
             } else if check {
@@ -770,12 +760,7 @@ impl<G: SearchGame> Searcher<G> {
                 && let Some(null) = pos.null_move()
             {
                 let r = 3 + depth / 6;
-                self.path.push(PathEntry {
-                    key: null.key(),
-                    in_check: false,
-                    reset: true,
-                    mv: None,
-                });
+                self.path.push(PathEntry { key: null.key(), in_check: false, reset: true });
                 let v = -self.negamax(
                     &null,
                     depth - 1 - r,
@@ -1046,7 +1031,6 @@ impl<G: SearchGame> Searcher<G> {
                     key: child.key(),
                     in_check: check,
                     reset: pos.is_irreversible(&m),
-                    mv: Some(m.clone()),
                 });
                 let v = -self.qsearch(&child, -beta, -alpha, ply + 1, check);
                 self.path.pop();
@@ -1162,9 +1146,8 @@ impl<G: SearchGame> Searcher<G> {
     }
 
     /// The verdict of a repetition ending at the current node, if the node repeats an
-    /// earlier state (a draw, or under the Asian rules a loss for a side that checked with
-    /// every move of the cycle, else for a side that chased with every move), counted by the
-    /// searcher's [`Repetition`].
+    /// earlier state (a draw, or a loss for a side that checked with every move of the
+    /// cycle where the game says so), counted by the searcher's [`Repetition`].
     fn repetition(&self, pos: &G, ply: usize) -> Option<i32> {
         let path = &self.path;
         let last = path.len().checked_sub(1)?;
@@ -1191,12 +1174,7 @@ impl<G: SearchGame> Searcher<G> {
                 // Our moves led to the odd entries after j, the opponent's to the even ones.
                 let we_checked = (j + 1..last).step_by(2).all(|k| path[k].in_check);
                 let they_checked = (j + 2..=last).step_by(2).all(|k| path[k].in_check);
-                let (we_lose, they_lose) = if we_checked || they_checked {
-                    (we_checked, they_checked)
-                } else {
-                    self.chases(pos, j)
-                };
-                return Some(match (we_lose, they_lose) {
+                return Some(match (we_checked, they_checked) {
                     (true, false) => loss_in(ply),
                     (false, true) => win_in(ply),
                     _ => draw,
@@ -1204,37 +1182,6 @@ impl<G: SearchGame> Searcher<G> {
             }
         }
         None
-    }
-
-    /// Whether we (the side to move at the current node) and they chased with every move of
-    /// the cycle from path entry `j` to the current node, whose state `pos` equals entry
-    /// `j`'s: the cycle's states are replayed from it. A piece counts as chased throughout
-    /// when every move of the chaser attacked it anew, followed as it moves.
-    fn chases(&self, pos: &G, j: usize) -> (bool, bool) {
-        let cycle = &self.path[j + 1..];
-        let Some(moves) = cycle.iter().map(|e| e.mv.as_ref()).collect::<Option<Vec<_>>>() else {
-            return (false, false);
-        };
-        let mut before = pos.clone();
-        let mut chased = Vec::with_capacity(moves.len());
-        for m in &moves {
-            let after = before.play(m);
-            chased.push(after.chased_by(&before, m));
-            before = after;
-        }
-        // chased[i] is what the move into entry j+1+i chased; the last move was theirs.
-        let n = chased.len();
-        let throughout = |mover_last: usize| {
-            let mut pieces = chased[mover_last];
-            let mut i = mover_last;
-            while i >= 2 {
-                // Back over the victim's own move before it, then the chaser's move before.
-                pieces = G::points_before(pieces, moves[i - 1]) & chased[i - 2];
-                i -= 2;
-            }
-            pieces != 0
-        };
-        (n >= 2 && throughout(n - 2), n >= 1 && throughout(n - 1))
     }
 
     /// Ordering scores: hash move, then captures by value, then killers, then history.
@@ -1544,7 +1491,7 @@ mod tests {
 
     #[test]
     fn repetition_verdicts() {
-        let e = |key, in_check| PathEntry { key, in_check, reset: false, mv: None };
+        let e = |key, in_check| PathEntry { key, in_check, reset: false };
         let mut s = Searcher::<Xiangqi>::new(1 << 16);
         let p = Xiangqi::new();
         // Entry 4 repeats entry 0, a state inside the search (the root is entry 0 and the
@@ -1570,7 +1517,7 @@ mod tests {
 
     #[test]
     fn the_root_and_the_game_before_it_must_come_a_third_time() {
-        let e = |key, in_check| PathEntry { key, in_check, reset: false, mv: None };
+        let e = |key, in_check| PathEntry { key, in_check, reset: false };
         let mut s = Searcher::<Xiangqi>::new(1 << 16);
         let p = Xiangqi::new();
         // We check, the opponent steps away, we check back and it steps back: the position

@@ -381,15 +381,6 @@ impl SearchGame for Xiangqi {
         true
     }
 
-    fn chased_by(&self, before: &Self, m: &Move) -> u128 {
-        Self::chased_by(self, before, *m)
-    }
-
-    fn points_before(points: u128, m: &Move) -> u128 {
-        let to = 1u128 << m.to.index();
-        if points & to != 0 { (points ^ to) | 1u128 << m.from.index() } else { points }
-    }
-
     #[inline]
     fn play(&self, m: &Move) -> Self {
         let mut next = self.clone();
