@@ -103,8 +103,8 @@ enum Command {
     /// Run the online server: accounts, invitations and live games over WebSockets, on an
     /// embedded SQLite database (the protocol: core/protocol/PROTOCOL.md).
     Serve(serve::ServeArgs),
-    /// Grow an opening book for a game by the engine's own searches and print its lines
-    /// (the books of core/engine/books/ are made so).
+    /// Grow an opening book for a game by the engine's own searches and print its lines, in
+    /// the form the bots' books take.
     Book {
         /// The game.
         variant: String,

@@ -43,13 +43,14 @@ pub fn grow_book<G: BotGame>(
     });
     lines.sort();
     lines.dedup();
-    // A line that another one continues says nothing more.
-    let kept: Vec<String> = lines
-        .iter()
-        .filter(|l| !lines.iter().any(|o| o.len() > l.len() && o.starts_with(&format!("{l} "))))
-        .cloned()
+    // A line that another one continues says nothing more; sorted, the continuations of a
+    // line come right after it.
+    let continued: Vec<bool> = lines
+        .windows(2)
+        .map(|w| w[1].strip_prefix(w[0].as_str()).is_some_and(|rest| rest.starts_with(' ')))
+        .chain([false])
         .collect();
-    kept
+    lines.into_iter().zip(continued).filter(|(_, c)| !c).map(|(l, _)| l).collect()
 }
 
 fn grow<G: BotGame>(
