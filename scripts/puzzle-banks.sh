@@ -11,6 +11,9 @@
 # carries on from one machine or checkout to the next. The journal's header holds the seed
 # and the settings; a journal written with other settings is refused, never mixed in.
 # A finished bank is written to target/puzzles/GAME.csv; copy it to core/puzzles/banks/.
+# Each journal is grown a tenth beyond the bank's size (SURPLUS): when the engine changes, the
+# bank is made again from the journal by the new engine's verification and rating, which
+# leaves out the lines it no longer finds forced, and the surplus fills their places.
 #
 # The generator is built from a pinned commit, not from the working tree: the banks in
 # progress were begun with that commit's engine, and a journal resumed by another engine (the
@@ -21,6 +24,8 @@ cd "$(dirname "$0")/.."
 SAVED=core/puzzles/journals
 WORK=target/puzzles
 GENERATOR_COMMIT=5e86e679ad12cf9468b9163d2d96dba611598497
+# Puzzles each journal is grown to: the shipped bank's size and a tenth more.
+declare -A SURPLUS=([friendly]=550 [xiangqi]=1650 [jieqi]=1650 [jesonmor]=3300)
 mkdir -p "$WORK"
 
 # Builds the pinned commit's `rodina` (its own sources and target directory under
@@ -53,7 +58,7 @@ case "${1:-}" in
       fi
       echo "== $g (log: $WORK/$g.err)"
       nice -n 19 "$gen" puzzles generate "$g" --journal "$WORK/$g.journal" \
-        --out "$WORK/$g.csv" 2> "$WORK/$g.err"
+        --target "${SURPLUS[$g]}" --out "$WORK/$g.csv" 2> "$WORK/$g.err"
       tail -n 1 "$WORK/$g.err"
     done
     ;;
