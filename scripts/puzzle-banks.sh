@@ -28,30 +28,12 @@ GENERATOR_COMMIT=5e86e679ad12cf9468b9163d2d96dba611598497
 declare -A SURPLUS=([friendly]=550 [xiangqi]=1650 [jieqi]=1650 [jesonmor]=3300)
 mkdir -p "$WORK"
 
-# Builds the pinned commit's `rodina` (its own sources and target directory under
-# target/puzzles) once, and prints the binary's path.
-generator() {
-  local short=${GENERATOR_COMMIT:0:12}
-  local bin="$WORK/rodina-gen-$short"
-  if ! [ -x "$bin" ]; then
-    local src="$WORK/src-$short"
-    rm -rf "$src"
-    mkdir -p "$src"
-    git archive "$GENERATOR_COMMIT" | tar -x -C "$src"
-    cargo build --release --quiet -p rodina --manifest-path "$src/Cargo.toml" \
-      --target-dir "$WORK/build" >&2
-    cp "$WORK/build/release/rodina" "$bin"
-    rm -rf "$src"
-  fi
-  echo "$bin"
-}
-
 case "${1:-}" in
   run)
     shift
     games=("$@")
     [ ${#games[@]} -gt 0 ] || games=(friendly xiangqi jieqi jesonmor)
-    gen=$(generator)
+    gen=$(scripts/build-at.sh "$GENERATOR_COMMIT" "$WORK")
     for g in "${games[@]}"; do
       if [ ! -f "$WORK/$g.journal" ] && [ -f "$SAVED/$g.journal.gz" ]; then
         gzip -dc "$SAVED/$g.journal.gz" > "$WORK/$g.journal"
