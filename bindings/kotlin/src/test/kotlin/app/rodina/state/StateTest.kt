@@ -427,12 +427,12 @@ class ResumeTest {
                 assertTrue(row.subtitle.startsWith("${played.size} moves"), row.subtitle)
                 assertEquals("1 game in progress", h.app.home.value.games.single { it.variant == variant }.inProgressText)
                 h.onMain { h.app.resumeGame(row.id) }
-                val resumed = runBlocking {
-                    withTimeout(WAIT_MS) { while (h.app.game == null) delay(5) }
-                    h.app.game!!
-                }
-                assertEquals(Screen.Game(row.id), h.app.navigator.current.value)
-                h.settle(resumed)
+                // The game's page opens once the game is made (in that order, on the main
+                // thread): waiting for the page, not for the game, sees both.
+                runBlocking { withTimeout(WAIT_MS) { h.app.navigator.current.first { it == Screen.Game(row.id) } } }
+                val resumed = h.onMain { h.app.game }
+                assertNotNull(resumed)
+                h.settle(resumed!!)
                 // The game goes on where it was left (in Jieqi from the saved truth): the moves
                 // as they were, then the bot's, played on opening the game.
                 val now = resumed.game.moves().map { it.notation }
