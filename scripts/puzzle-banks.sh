@@ -33,6 +33,12 @@ case "${1:-}" in
     shift
     games=("$@")
     [ ${#games[@]} -gt 0 ] || games=(friendly xiangqi jieqi jesonmor)
+    for g in "${games[@]}"; do
+      if [ -z "${SURPLUS[$g]:-}" ]; then
+        echo "unknown game $g (friendly, xiangqi, jieqi or jesonmor)" >&2
+        exit 2
+      fi
+    done
     gen=$(scripts/build-at.sh "$GENERATOR_COMMIT" "$WORK")
     for g in "${games[@]}"; do
       if [ ! -f "$WORK/$g.journal" ] && [ -f "$SAVED/$g.journal.gz" ]; then
