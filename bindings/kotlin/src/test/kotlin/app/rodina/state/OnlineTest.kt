@@ -244,6 +244,10 @@ class OnlineTest {
                 // Bob's phone speaks Slovak: who invited him, the title, the clocks.
                 assertTrue(bob.online().join.value.invitation!!.invitedBy.startsWith("Hosť vás pozýva"), bob.online().join.value.invitation!!.invitedBy)
                 assertEquals("Xiangqi online", a.state.value.title)
+                // The clocks come with the game's first state from the server, which may reach
+                // a phone just after the game is live there.
+                awaitState(a.state, "Ann's clocks") { it.bottomClock != null }
+                awaitState(b.state, "Bob's clocks") { it.bottomClock != null }
                 assertEquals("5:00", a.state.value.bottomClock!!.text)
                 assertEquals(Side.FIRST, a.state.value.bottomClock!!.side)
                 assertEquals(Side.SECOND, b.state.value.bottomClock!!.side, "each phone has its own side at the bottom")
