@@ -18,13 +18,21 @@ if ! [ -x "$PY" ] || ! "$PY" -c 'import pyffish' 2>/dev/null; then
   "$PY" -m pip install --quiet --disable-pip-version-check pyffish==0.0.90
 fi
 
+# A cold build (CI's) gains nothing from incremental compilation's records, which cost time
+# and disk: off unless asked for (CARGO_INCREMENTAL=1).
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+
 section "formatting and lints"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 section "Rust tests"
-# The end-to-end tests (tests/) and the Kotlin tests start the real server: the `rodina` binary.
-cargo build --quiet -p rodina
+# One build of everything, in the test profile (optimised, in target/debug): the tests, the
+# `rodina` binary that the end-to-end tests (tests/) and the Kotlin tests start as their
+# server, the library the Kotlin tests load (rodina-ffi's cdylib) and uniffi-bindgen. Built
+# together in one cargo command, they share one feature resolution and so one compilation of
+# every crate; `cargo test` then compiles nothing more.
+cargo build --quiet --profile test --workspace --lib --bins --tests
 cargo test --workspace --quiet
 
 section "test data against Fairy-Stockfish"
@@ -43,13 +51,12 @@ if ! command -v mvn >/dev/null || ! command -v javac >/dev/null; then
 fi
 case "$(uname -s)" in Darwin) LIB=librodina_ffi.dylib ;; *) LIB=librodina_ffi.so ;; esac
 GEN=bindings/kotlin/target/generated-sources/uniffi
-# Only the shared library: the static one is for iOS and large in a debug build.
-cargo rustc --quiet -p rodina-ffi --lib --crate-type cdylib
-# Bindings and library must come from the same build (UniFFI checks checksums at load time).
-# Stale classes of deleted sources would still run as tests: compile from scratch.
+# The library and uniffi-bindgen are the Rust section's build. Bindings and library must come
+# from the same build (UniFFI checks checksums at load time). Stale classes of deleted sources
+# would still run as tests: compile from scratch.
 rm -rf "$GEN" bindings/kotlin/target/surefire-reports bindings/kotlin/target/classes \
   bindings/kotlin/target/test-classes
-cargo run --quiet -p uniffi-bindgen -- generate --library "target/debug/$LIB" \
+target/debug/uniffi-bindgen generate --library "target/debug/$LIB" \
   --language kotlin --out-dir "$GEN" --no-format
 # Maven 3.8 prints colour resets even in batch mode; strip them so the summary below stands
 # on a line of its own (pipefail keeps Maven's exit status).

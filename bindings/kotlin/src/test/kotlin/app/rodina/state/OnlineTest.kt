@@ -313,6 +313,9 @@ class OnlineTest {
                 val offered = awaitState(b.state, "bob hears the offer") { it.canAnswerDraw }
                 assertEquals("Your opponent offers a draw.", offered.drawText)
                 bob.onMain { assertTrue(b.declineDraw()) }
+                // Bob's phone shows the offer until the server confirms the answer: without this
+                // wait, the first offer's state could pass for the second one below.
+                awaitState(b.state, "bob's answer taken") { !it.canAnswerDraw }
                 awaitState(a.state, "the offer declined") { it.drawText == null && it.canOfferDraw }
                 ann.onMain { assertTrue(a.offerDraw()) }
                 awaitState(b.state, "bob hears the offer again") { it.canAnswerDraw }
