@@ -8,7 +8,8 @@
 #
 # Each game in progress keeps one core busy (the two engines take turns): JOBS should not
 # exceed the free cores, or both engines get less than their time. PLAYER (default
-# `full/movetime=MS`) names our side, for instance another build as `uci:PATH uci`.
+# `full/movetime=MS`) names our side, for instance another build as `uci:PATH uci`; SEED
+# (default 1) chooses the openings, so a long run can be played in parts with other seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VARIANT=${1:?usage: scripts/vs-fairy-stockfish.sh VARIANT [GAMES] [MOVETIME_MS] [JOBS]}
@@ -22,4 +23,4 @@ target/release/rodina match "$VARIANT" \
   --b "uci:$FSF" \
   --uci-option "Use NNUE=false" --uci-option "Threads=1" --uci-option "Hash=16" \
   --uci-go "movetime $MS" \
-  --games "$GAMES" --jobs "$JOBS"
+  --games "$GAMES" --jobs "$JOBS" --seed "${SEED:-1}"

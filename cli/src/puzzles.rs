@@ -55,6 +55,11 @@ pub enum PuzzlesCommand {
         /// changed), rewrite the journal and stop, playing no games.
         #[arg(long)]
         rerate: bool,
+        /// Verify the journal's puzzles again with this build's engine (after a search
+        /// change), take out those it no longer finds forced, rate the rest again, write the
+        /// journal and the bank, and stop, playing no games.
+        #[arg(long, conflicts_with = "rerate")]
+        recheck: bool,
         /// The journal (default: target/puzzles/GAME.journal).
         #[arg(long)]
         journal: Option<PathBuf>,
@@ -166,6 +171,7 @@ pub fn run(command: PuzzlesCommand) -> Result<(), String> {
             generator,
             threads,
             rerate,
+            recheck,
             journal,
             out,
         } => {
@@ -196,6 +202,20 @@ pub fn run(command: PuzzlesCommand) -> Result<(), String> {
             }
             let out = out
                 .unwrap_or_else(|| PathBuf::from(format!("core/puzzles/banks/{}.csv", v.name())));
+            if recheck {
+                let started = std::time::Instant::now();
+                let r = generate::recheck_journal(&opts).map_err(|e| e.to_string())?;
+                let written = generate::write_bank(&opts, &out).map_err(|e| e.to_string())?;
+                println!(
+                    "verified {} puzzles again in {:.0} s: {} dropped, {} rated anew",
+                    r.checked,
+                    started.elapsed().as_secs_f64(),
+                    r.dropped,
+                    r.rerated
+                );
+                println!("wrote {written} puzzles to {}", out.display());
+                return Ok(());
+            }
             let summary = generate::run(&opts, |s| {
                 if s.games_this_run % 10 == 0 {
                     eprintln!("{}", line(s));

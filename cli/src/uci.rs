@@ -25,8 +25,14 @@ const UCI_VARIANTS: [Variant; 4] =
 /// Default transposition table size, in MiB.
 const DEFAULT_HASH_MB: usize = 16;
 
-/// Time kept back from every move for the protocol's round trip.
+/// Time kept back from every move under a clock, for the protocol's round trip: running out
+/// loses the game.
 const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+
+/// Time kept back from a fixed time per move: the search checks its clock every few hundred
+/// nodes and answers within a millisecond of its limit, and a fixed move time forfeits
+/// nothing, so nearly all of it is searched.
+const MOVETIME_OVERHEAD: Duration = Duration::from_millis(2);
 
 /// Runs the UCI loop on standard input until `quit` or end of input.
 pub fn run() -> Result<(), String> {
@@ -271,7 +277,7 @@ fn parse_go(words: &[&str], first_to_move: bool) -> Result<Limits, String> {
             "movetime" => {
                 limits.time = Some(
                     Duration::from_millis(num(i)?)
-                        .saturating_sub(MOVE_OVERHEAD)
+                        .saturating_sub(MOVETIME_OVERHEAD)
                         .max(Duration::from_millis(1)),
                 )
             }
@@ -408,7 +414,7 @@ mod tests {
         assert!(parse_go(&["depth"], true).is_err());
         let l = parse_go(&["movetime", "100"], true).expect("valid");
         // A fixed time per move is spent whole.
-        assert_eq!(l.time, Some(Duration::from_millis(90)));
+        assert_eq!(l.time, Some(Duration::from_millis(98)));
         assert_eq!(l.soft_time, None);
     }
 }

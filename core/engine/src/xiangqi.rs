@@ -126,8 +126,68 @@ struct Side {
     attackers: i32,
 }
 
+/// The numbers of the evaluation that are fitted to game results (see
+/// `core/engine/examples/tune.rs`); the king-danger terms are set by hand. Tables read from
+/// Red's side as [`pst`] does; the endgame takes half a table's value (a soldier's and a
+/// third more).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Material per role in the middlegame (index: role discriminant).
+    pub material_mg: [i32; 8],
+    /// Material per role in the endgame.
+    pub material_eg: [i32; 8],
+    /// Horse placement.
+    pub horse: [[i32; 9]; 10],
+    /// Chariot placement.
+    pub chariot: [[i32; 9]; 10],
+    /// Cannon placement.
+    pub cannon: [[i32; 9]; 10],
+    /// Soldier placement.
+    pub soldier: [[i32; 9]; 10],
+    /// Per reachable point (middlegame, endgame): chariot, horse, cannon.
+    pub mobility: [(i32, i32); 3],
+    /// An elephant on the central file.
+    pub elephant_centre: i32,
+    /// A cannon on the enemy general's file with 0, 1 or 2 pieces between (middlegame; half
+    /// in the endgame).
+    pub cannon_file: [i32; 3],
+    /// The general's cost per rank it has stepped up, and off the central file
+    /// (middlegame only).
+    pub general_rank: i32,
+    /// See [`Weights::general_rank`].
+    pub general_off_file: i32,
+    /// The side to move's bonus.
+    pub tempo: i32,
+}
+
+/// The hand-set numbers the evaluation started from (Jieqi still reads their tables).
+pub const HAND_SET: Weights = Weights {
+    material_mg: MATERIAL_MG,
+    material_eg: MATERIAL_EG,
+    horse: HORSE_PST,
+    chariot: CHARIOT_PST,
+    cannon: CANNON_PST,
+    soldier: SOLDIER_PST,
+    mobility: [MOB_CHARIOT, MOB_HORSE, MOB_CANNON],
+    elephant_centre: 4,
+    cannon_file: [60, 25, 10],
+    general_rank: 12,
+    general_off_file: 6,
+    tempo: TEMPO,
+};
+
+/// The numbers the Xiangqi evaluation plays with.
+pub const WEIGHTS: Weights = HAND_SET;
+
 /// The static evaluation of a Xiangqi position, from the side to move's point of view.
+#[inline]
 pub fn evaluate(pos: &Xiangqi) -> i32 {
+    evaluate_with(pos, &WEIGHTS)
+}
+
+/// The static evaluation with other numbers (for fitting them).
+#[inline]
+pub fn evaluate_with(pos: &Xiangqi, w: &Weights) -> i32 {
     let mut board = [EMPTY; 90];
     for (s, p) in pos.pieces() {
         board[s.index()] = code(p.color, p.role);
@@ -143,22 +203,22 @@ pub fn evaluate(pos: &Xiangqi) -> i32 {
         let role = c & 7;
         let them_general = generals[(!color).index()];
         let side = &mut sides[color.index()];
-        side.mg += MATERIAL_MG[role as usize];
-        side.eg += MATERIAL_EG[role as usize];
+        side.mg += w.material_mg[role as usize];
+        side.eg += w.material_eg[role as usize];
         match role {
             2 => side.advisors += 1,
             3 => {
                 side.elephants += 1;
                 if s % 9 == 4 {
-                    side.mg += 4;
+                    side.mg += w.elephant_centre;
                 }
             }
             4 => {
                 side.phase += PHASE_MINOR;
-                let p = pst(&HORSE_PST, color, s);
+                let p = pst(&w.horse, color, s);
                 let m = horse_mobility(&board, s, color);
-                side.mg += p + m * MOB_HORSE.0;
-                side.eg += p / 2 + m * MOB_HORSE.1;
+                side.mg += p + m * w.mobility[1].0;
+                side.eg += p / 2 + m * w.mobility[1].1;
                 if near_palace(color, s, them_general) {
                     side.attack += 2;
                     side.attackers += 1;
@@ -166,10 +226,10 @@ pub fn evaluate(pos: &Xiangqi) -> i32 {
             }
             5 => {
                 side.phase += PHASE_CHARIOT;
-                let p = pst(&CHARIOT_PST, color, s);
+                let p = pst(&w.chariot, color, s);
                 let m = chariot_mobility(&board, s, color);
-                side.mg += p + m * MOB_CHARIOT.0;
-                side.eg += p / 2 + m * MOB_CHARIOT.1;
+                side.mg += p + m * w.mobility[0].0;
+                side.eg += p / 2 + m * w.mobility[0].1;
                 if own_rank(color, s) >= 5 || s % 9 == them_general % 9 || s / 9 == them_general / 9
                 {
                     side.attack += 3;
@@ -178,21 +238,16 @@ pub fn evaluate(pos: &Xiangqi) -> i32 {
             }
             6 => {
                 side.phase += PHASE_MINOR;
-                let p = pst(&CANNON_PST, color, s);
+                let p = pst(&w.cannon, color, s);
                 let m = cannon_mobility(&board, s, color);
-                side.mg += p + m * MOB_CANNON.0;
-                side.eg += p / 2 + m * MOB_CANNON.1;
+                side.mg += p + m * w.mobility[2].0;
+                side.eg += p / 2 + m * w.mobility[2].1;
                 if s % 9 == them_general % 9 {
                     // A cannon on the general's file: with no screen it pins the file
                     // (nothing may step between without giving a screen), with one it
                     // threatens check by discovery.
-                    let between = between_on_file(&board, s, them_general);
-                    let bonus = match between {
-                        0 => 60,
-                        1 => 25,
-                        2 => 10,
-                        _ => 0,
-                    };
+                    let between = between_on_file(&board, s, them_general) as usize;
+                    let bonus = w.cannon_file.get(between).copied().unwrap_or(0);
                     side.mg += bonus;
                     side.eg += bonus / 2;
                     side.attack += 2;
@@ -202,7 +257,7 @@ pub fn evaluate(pos: &Xiangqi) -> i32 {
                 }
             }
             7 => {
-                let p = pst(&SOLDIER_PST, color, s);
+                let p = pst(&w.soldier, color, s);
                 side.mg += p;
                 side.eg += p + p / 3;
                 if own_rank(color, s) >= 5 && near_palace(color, s, them_general) {
@@ -213,7 +268,7 @@ pub fn evaluate(pos: &Xiangqi) -> i32 {
             _ => {
                 // The general: safest at home; stepping up exposes it.
                 let r = own_rank(color, s) as i32;
-                side.mg -= r * 12 + if s % 9 == 4 { 0 } else { 6 };
+                side.mg -= r * w.general_rank + if s % 9 == 4 { 0 } else { w.general_off_file };
             }
         }
     }
@@ -234,7 +289,7 @@ pub fn evaluate(pos: &Xiangqi) -> i32 {
         score[c.index()] = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
     }
     let side = pos.turn();
-    score[side.index()] - score[(!side).index()] + TEMPO
+    score[side.index()] - score[(!side).index()] + w.tempo
 }
 
 /// Whether `s` is within striking distance of the general on `general`: a horse or soldier
@@ -496,9 +551,9 @@ mod tests {
     fn start_position_is_balanced() {
         let start = Xiangqi::new();
         // Only the tempo separates the sides.
-        assert_eq!(evaluate(&start), TEMPO);
+        assert_eq!(evaluate(&start), WEIGHTS.tempo);
         let passed = start.null_move().expect("no check");
-        assert_eq!(evaluate(&passed), TEMPO);
+        assert_eq!(evaluate(&passed), WEIGHTS.tempo);
     }
 
     #[test]

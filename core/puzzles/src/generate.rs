@@ -440,6 +440,69 @@ pub fn rerate(opts: &Options) -> Result<(usize, usize), GenerateError> {
     Ok((at.len(), changed))
 }
 
+/// What [`recheck_journal`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rechecked {
+    /// Puzzles verified again.
+    pub checked: usize,
+    /// Puzzles taken out of the journal: the engine no longer finds their line forced.
+    pub dropped: usize,
+    /// Puzzles kept whose first rating changed.
+    pub rerated: usize,
+}
+
+/// Verifies every puzzle of the journal again with this build's engine and the generator's
+/// criteria, takes out those that no longer pass, measures the first rating of the rest again
+/// and writes the journal back: the bank of a changed engine, without playing the games
+/// again. The games' counts stay as the generation left them; the journal's surplus takes the
+/// dropped puzzles' places when the bank is written.
+pub fn recheck_journal(opts: &Options) -> Result<Rechecked, GenerateError> {
+    let mut done = read_journal(opts)?;
+    let at: Vec<(usize, usize)> =
+        done.iter().flat_map(|(&game, r)| (0..r.puzzles.len()).map(move |k| (game, k))).collect();
+    let verify_nodes = opts.verify_nodes;
+    let measured = over_games(at.len(), opts.threads, |i| {
+        let (game, k) = at[i];
+        let p = &done[&game].puzzles[k];
+        let verdict = match recheck(p, verify_nodes) {
+            Ok(()) => {
+                Some(first_rating(p, opts.rating_seeds).map_err(|why| (p.id.to_string(), why)))
+            }
+            Err(_) => None,
+        };
+        vec![(i, verdict)]
+    })?;
+    let mut out = Rechecked { checked: at.len(), ..Rechecked::default() };
+    let mut drop: HashSet<(usize, usize)> = HashSet::new();
+    for (i, verdict) in measured {
+        let (game, k) = at[i];
+        match verdict {
+            None => {
+                drop.insert((game, k));
+            }
+            Some(rating) => {
+                let rating = rating.map_err(|(id, why)| GenerateError::Rating { id, why })?;
+                if let Some(p) = done.get_mut(&game).and_then(|r| r.puzzles.get_mut(k))
+                    && p.rating != rating
+                {
+                    p.rating = rating;
+                    out.rerated += 1;
+                }
+            }
+        }
+    }
+    out.dropped = drop.len();
+    for (&game, report) in done.iter_mut() {
+        let mut k = 0;
+        report.puzzles.retain(|_| {
+            k += 1;
+            !drop.contains(&(game, k - 1))
+        });
+    }
+    open_journal(opts, &done)?.sync_all().map_err(io(&opts.journal))?;
+    Ok(out)
+}
+
 fn summary_of(done: &BTreeMap<usize, GameReport>, target: usize, variant: Variant) -> Summary {
     Summary {
         games: done.len(),
@@ -1479,6 +1542,44 @@ mod tests {
         std::fs::write(&opts.journal, &broken).unwrap();
         assert!(matches!(rerate(&opts), Err(GenerateError::Rating { .. })));
         assert_eq!(std::fs::read_to_string(&opts.journal).unwrap(), broken);
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    /// `recheck_journal` takes out a puzzle whose line the engine does not find forced, keeps
+    /// the others with their ratings measured again, and the bank written afterwards holds
+    /// the kept ones.
+    #[test]
+    fn a_rechecked_journal_keeps_only_the_lines_that_verify() {
+        let dir = scratch("recheck");
+        let mut opts = Options::for_variant(Variant::Xiangqi, journal_in(&dir, "x"));
+        opts.threads = 2;
+        let kept = "g4688n0,4ka1r1/4a4/4R4/8p/p2C1Cp2/9/P2n4P/9/9/2BAKAB2 w - - 3 27,\
+            c1e3 d4f3 e1e2 h10h2,1500,300,0,0,mate mateIn2 short,,,xiangqi,2";
+        // The same mate in two with the solver's first move and the opponent's reply swapped:
+        // not a line at all.
+        let wrong = "g19n0,5k3/4a4/5a3/p8/4C1n2/9/P2r4P/5A1Rc/5K3/9 b - - 13 53,\
+            i3i2 f10f9 h3h10 e6f6,1267,300,0,0,mate mateIn2 short cannonScreen,,,xiangqi,2";
+        let journal = format!(
+            "{}\ngame 0 60 1 0 0 0 0 0\n{wrong}\nend 0\ngame 1 90 1 0 0 0 0 0\n{kept}\nend 1\n",
+            opts.header()
+        );
+        std::fs::write(&opts.journal, journal).unwrap();
+        let kept = Puzzle::from_text(kept).unwrap();
+        let rating = first_rating(&kept, RATING_SEEDS).unwrap();
+        let r = recheck_journal(&opts).unwrap();
+        assert_eq!(r, Rechecked { checked: 2, dropped: 1, rerated: usize::from(rating != 1500) });
+        let done = read_journal(&opts).unwrap();
+        assert!(done[&0].puzzles.is_empty());
+        assert_eq!(done[&0].candidates, 1, "the game's counts stay");
+        assert_eq!(done[&1].puzzles.len(), 1);
+        assert_eq!(done[&1].puzzles[0].rating, rating);
+        let bank = dir.join("x.csv");
+        assert_eq!(write_bank(&opts, &bank).unwrap(), 1);
+        // Nothing more to drop or rate the second time.
+        assert_eq!(
+            recheck_journal(&opts).unwrap(),
+            Rechecked { checked: 1, ..Rechecked::default() }
+        );
         std::fs::remove_dir_all(dir).ok();
     }
 
