@@ -319,6 +319,9 @@ fn loss(samples: &[Sample], delta: &[f64], k: f64, held_out: bool) -> f64 {
 fn fit(path: &str, lambda: f64, epochs: usize) -> Result<(), String> {
     let w0 = WEIGHTS;
     let p0 = to_params(&w0);
+    if from_params(&p0) != w0 {
+        return Err("the tables are not symmetric left to right: the fit would change them".into());
+    }
     let started = std::time::Instant::now();
     let samples = read_samples(path, &w0)?;
     let held = samples.iter().filter(|s| s.held_out).count();
