@@ -292,8 +292,12 @@ fn read_samples(path: &str, w0: &Weights) -> Result<Vec<Sample>, String> {
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect::<Vec<_>>()
-    });
+        let mut all = Vec::new();
+        for h in handles {
+            all.extend(h.join().map_err(|_| "a worker stopped".to_string())?);
+        }
+        Ok::<_, String>(all)
+    })?;
     Ok(samples)
 }
 
