@@ -177,18 +177,20 @@ impl<G: BotGame> Bot<G> {
 pub fn search_inputs<G: BotGame>(
     game: &Game<G>,
     legal: &[<G as Position>::Move],
-) -> (Vec<PathEntry>, Vec<<G as Position>::Move>) {
+) -> (Vec<PathEntry<<G as Position>::Move>>, Vec<<G as Position>::Move>) {
     let mut path = Vec::with_capacity(game.len() + 1);
     path.push(PathEntry {
         key: SearchGame::key(game.start()),
         in_check: SearchGame::in_check(game.start()),
         reset: true,
+        mv: None,
     });
     for ply in game.plies() {
         path.push(PathEntry {
             key: SearchGame::key(&ply.position),
             in_check: SearchGame::in_check(&ply.position),
             reset: ply.irreversible,
+            mv: Some(ply.mv.clone()),
         });
     }
     (path, moves_not_losing_by_history(game, legal))
@@ -321,11 +323,14 @@ mod tests {
 
     #[test]
     fn levels_err_in_order_and_never_constantly_jeson_mor() {
-        let positions = sample_positions(JesonMor::new(), 3, 40);
+        // Jeson Mor games between Casual players can end early on the centre: positions from
+        // a few games.
+        let positions: Vec<_> =
+            (3..13).flat_map(|seed| sample_positions(JesonMor::new(), seed, 40)).take(12).collect();
         let rates = blunder_rates(&positions);
         let n = positions.len();
         println!("jeson mor blunders in {n} positions: {rates:?}");
-        assert!(n >= 5);
+        assert!(n >= 10);
         assert!(rates[0].1 >= rates[2].1, "{rates:?}");
         assert!(rates[0].1 * 2 < n.max(2), "{rates:?} of {n}");
     }

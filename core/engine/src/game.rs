@@ -50,10 +50,34 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Whether the side to move is in check (always `false` without check).
     fn in_check(&self) -> bool;
 
-    /// Whether a repetition cycle in which one side checked with every move is lost by that
-    /// side (the Xiangqi family, under the game's rule set); otherwise a repetition in the
-    /// search is a draw.
+    /// Appends the moves the search looks at in check: every move that does not lose at
+    /// once. The default: every legal move, which in a game whose move generator knows check
+    /// are exactly the evasions. A game where a legal move can leave the check standing (and
+    /// lose at the next move) overrides it; the answer is empty only when there is no legal
+    /// move at all.
+    fn evasions(&self, out: &mut Vec<Self::Move>) {
+        self.moves(out);
+    }
+
+    /// Whether the Asian repetition rules hold (the Xiangqi family, under the game's rule
+    /// set): a repetition cycle in which one side checked with every move is lost by that
+    /// side, else one in which one side chased with every move ([`SearchGame::chased_by`]).
+    /// Otherwise a repetition in the search is a draw.
     fn perpetual_check_loses(&self) -> bool;
+
+    /// The side to move's pieces (bit `i` for the point or square of index `i`) that `m`,
+    /// which led from `before` to this state, chases as the game's repetition rules mean
+    /// it. Asked only for the moves of a repetition cycle. The default: none.
+    fn chased_by(&self, _before: &Self, _m: &Self::Move) -> u128 {
+        0
+    }
+
+    /// The points that the pieces on `points` stood on before `m` (all of them of the side
+    /// that made `m`) was played: follows chased pieces back over their own moves. The
+    /// default: where they stand.
+    fn points_before(points: u128, _m: &Self::Move) -> u128 {
+        points
+    }
 
     /// The state after a legal, non-chance move.
     fn play(&self, m: &Self::Move) -> Self;

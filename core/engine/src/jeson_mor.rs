@@ -4,8 +4,10 @@
 //! so a knight of the opponent on `e5` is treated like check: the side to move must capture
 //! it, and the search looks at every move there (no standing pat in quiescence) and extends
 //! it. The evaluation counts knights, their distance (in jumps) to the centre, their mobility,
-//! and who controls `e5`: a side to move that can jump onto `e5` where no enemy knight can
-//! take it has a forced win in three plies, and one whose opponent can do so must answer it.
+//! and who controls `e5`. Knights cannot block one another, so the fight for an empty `e5` is
+//! an exchange decided by counting: a side to move with more knights attacking `e5` than the
+//! opponent lands there, answers every recapture, and keeps the last knight on it, a forced
+//! win; a side whose opponent has more must answer that threat at once.
 
 use rodina_rules::jeson_mor::{Move, Square, knight_attacks};
 use rodina_rules::{Color, JesonMor, Outcome, Position, WinReason};
@@ -55,10 +57,12 @@ const PLACEMENT: [i32; 5] = [0, 28, 14, 5, 0];
 const MOBILITY: i32 = 3;
 /// Per knight attacking `e5`, over the opponent's.
 const CENTRE_CONTROL: i32 = 18;
-/// The side to move can land on `e5` where nothing can take it: a forced win, scored below
-/// a proven mate so that the search still prefers the quickest real win.
+/// The side to move wins the exchange on an empty `e5` (more attackers than the opponent): a
+/// forced win, scored below a proven mate so that the search still prefers the quickest real
+/// win.
 const CENTRE_WIN: i32 = 4_000;
-/// The opponent threatens such a landing and the side to move has one move to stop it.
+/// The opponent would win that exchange on its turn and the side to move has one move to stop
+/// it.
 const CENTRE_THREAT: i32 = 250;
 
 #[inline]
@@ -87,7 +91,10 @@ pub fn evaluate(pos: &JesonMor) -> i32 {
     }
     let centre_free = (own[0] | own[1]) & (1u128 << CENTRE) == 0;
     let mut centre = CENTRE_CONTROL * (attackers[0] - attackers[1]);
-    if centre_free && attackers[0] > 0 && attackers[1] == 0 {
+    // Landing and recapturing alternate, the side to move first: it keeps `e5` exactly when
+    // the opponent runs out of recaptures first. Leaving the exchange is no defence, since a
+    // knight left on `e5` wins by stepping off.
+    if centre_free && attackers[0] > attackers[1] {
         centre += CENTRE_WIN;
     } else if centre_free && attackers[1] > 0 && attackers[0] == 0 {
         centre -= CENTRE_THREAT;
@@ -119,6 +126,17 @@ impl SearchGame for JesonMor {
     #[inline]
     fn in_check(&self) -> bool {
         self.centre_knight() == Some(!self.turn())
+    }
+
+    /// Only taking the intruder on `e5`: any other move lets it step off and win. When
+    /// nothing can take it, every move (each loses, and the search sees the loss at its true
+    /// distance). An intruder walled in by its own knights, which could not step off, leaves
+    /// no square to take it from, so it falls under that case too.
+    fn evasions(&self, out: &mut Vec<Move>) {
+        self.legal_moves_into(out);
+        if out.iter().any(|m| m.to == Square::E5) {
+            out.retain(|m| m.to == Square::E5);
+        }
     }
 
     #[inline]
@@ -232,6 +250,24 @@ mod tests {
     }
 
     #[test]
+    fn in_check_only_the_captures_of_the_intruder_are_searched() {
+        let p = pos("1nnnnnnnn/9/9/2n6/4N4/9/9/9/NN1NNNNNN b - - 4 3");
+        let mut all = Vec::new();
+        p.legal_moves_into(&mut all);
+        let mut out = Vec::new();
+        SearchGame::evasions(&p, &mut out);
+        assert_eq!(out.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["c6e5"]);
+        assert!(all.len() > 20);
+        // Nothing can take it: every move is searched (and loses).
+        let p = pos("1nnnnnnnn/9/9/1n7/4N4/9/9/9/NN1NNNNNN b - - 4 3");
+        out.clear();
+        SearchGame::evasions(&p, &mut out);
+        all.clear();
+        p.legal_moves_into(&mut all);
+        assert_eq!(out, all);
+    }
+
+    #[test]
     fn captures_an_intruder_on_the_centre() {
         // Red's knight just landed on e5; Green's knight on c6 can take it and must.
         let p = pos("1nnnnnnnn/9/9/2n6/4N4/9/9/9/NN1NNNNNN b - - 4 3");
@@ -248,5 +284,24 @@ mod tests {
         let r =
             Searcher::<JesonMor>::new(1 << 16).search(&Request::new(&p, Limits::depth(4)), |_| {});
         assert_eq!(r.score, MATE - 3);
+    }
+
+    #[test]
+    fn wins_the_exchange_on_the_centre_by_counting() {
+        // Red to move: d3 and f3 attack e5, Green's c6 alone defends it. Red lands, Green
+        // takes, Red takes back and keeps the centre: a forced win.
+        let p = pos("nnnnnnnn1/9/9/2n6/9/9/3N1N3/9/NNN1N1NNN w - - 0 3");
+        assert!(evaluate(&p) > CENTRE_WIN / 2);
+        let r =
+            Searcher::<JesonMor>::new(1 << 16).search(&Request::new(&p, Limits::depth(8)), |_| {});
+        assert!(r.score >= MATE - 9, "{}", r.score);
+        assert_eq!(r.best.map(|m| m.to), Some(Square::E5));
+        // With the attackers even, landing loses the knight and the centre: no win, and Green
+        // to move would not land either.
+        let even = pos("nnnnnnn2/9/9/2n3n2/9/9/3N1N3/9/NNN1N1NNN w - - 0 3");
+        assert!(evaluate(&even) < CENTRE_WIN / 2);
+        let r = Searcher::<JesonMor>::new(1 << 16)
+            .search(&Request::new(&even, Limits::depth(6)), |_| {});
+        assert!(r.score < CENTRE_WIN / 2, "{}", r.score);
     }
 }

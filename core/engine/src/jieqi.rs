@@ -126,6 +126,15 @@ impl SearchGame for JieqiView {
         self.rules().repetition == Repetition::Asian
     }
 
+    fn chased_by(&self, before: &Self, m: &Move) -> u128 {
+        Self::chased_by(self, before, *m)
+    }
+
+    fn points_before(points: u128, m: &Move) -> u128 {
+        let to = 1u128 << m.to.index();
+        if points & to != 0 { (points ^ to) | 1u128 << m.from.index() } else { points }
+    }
+
     fn play(&self, m: &Move) -> Self {
         let mut next = self.clone();
         next.play_seen_unchecked(*m, None, None);

@@ -97,13 +97,17 @@ pub enum Repetition {
 
 /// One entry of the line of positions that led to the root: what repetition rules need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PathEntry {
+pub struct PathEntry<M> {
     /// The state's [`SearchGame::key`].
     pub key: u64,
     /// Whether the side to move was in check there (the move that led there gave check).
     pub in_check: bool,
     /// Whether the move that led there was irreversible (nothing before can repeat).
     pub reset: bool,
+    /// The move that led there, where a repetition cycle may need it to tell chases
+    /// ([`SearchGame::chased_by`]); `None` at the start, after a null move or a chance
+    /// outcome (both irreversible here).
+    pub mv: Option<M>,
 }
 
 /// What a search is asked to do.
@@ -112,7 +116,7 @@ pub struct Request<'a, G: SearchGame> {
     pub root: &'a G,
     /// The states of the game so far, oldest first, ending with the root (may be empty: the
     /// root alone).
-    pub history: &'a [PathEntry],
+    pub history: &'a [PathEntry<G::Move>],
     /// Search only these moves at the root (moves the game's history forbids, or loses by,
     /// left out). `None`: every legal move.
     pub root_moves: Option<&'a [G::Move]>,
@@ -197,6 +201,8 @@ const LATE_MOVES: [usize; 4] = [0, 8, 14, 22];
 const DELTA_MARGIN: i32 = 200;
 /// History scores stay inside this range.
 const HISTORY_MAX: i32 = 1 << 16;
+/// History worth a ply less (or more) of late-move reduction.
+const HISTORY_PER_PLY: i32 = HISTORY_MAX / 8;
 
 /// A searcher: the transposition table and the ordering tables, kept between searches.
 pub struct Searcher<G: SearchGame> {
@@ -205,7 +211,7 @@ pub struct Searcher<G: SearchGame> {
     killers: Vec<[u32; 2]>,
     frames: Vec<Frame<G>>,
     pv: Vec<Vec<G::Move>>,
-    path: Vec<PathEntry>,
+    path: Vec<PathEntry<G::Move>>,
     /// The root's index in `path`: entries before it are the game's history.
     root_at: usize,
     repetition: Repetition,
@@ -320,7 +326,12 @@ impl<G: SearchGame> Searcher<G> {
         self.path.clear();
         self.path.extend_from_slice(req.history);
         if self.path.last().is_none_or(|e| e.key != root.key()) {
-            self.path.push(PathEntry { key: root.key(), in_check: root.in_check(), reset: true });
+            self.path.push(PathEntry {
+                key: root.key(),
+                in_check: root.in_check(),
+                reset: true,
+                mv: None,
+            });
         }
         self.root_at = self.path.len() - 1;
         let root_in_check = root.in_check();
@@ -595,6 +606,7 @@ impl<G: SearchGame> Searcher<G> {
                     key: c.key(),
                     in_check: child_check,
                     reset: irreversible,
+                    mv: Some(m.clone()),
                 });
                 let v = -self.negamax(c, depth, -beta, -alpha, ply + 1, child_check, pv_node, true);
                 self.path.pop();
@@ -636,7 +648,7 @@ impl<G: SearchGame> Searcher<G> {
             let a = a.max(lo - 1) as i32;
             let b = b.min(hi + 1) as i32;
             let check = G::HAS_CHECK && child.in_check();
-            self.path.push(PathEntry { key: child.key(), in_check: check, reset: true });
+            self.path.push(PathEntry { key: child.key(), in_check: check, reset: true, mv: None });
             let v = if depth >= 0 {
                 -self.negamax(child, depth, -b, -a, ply + 1, check, false, true)
             } else if check {
@@ -760,7 +772,12 @@ impl<G: SearchGame> Searcher<G> {
                 && let Some(null) = pos.null_move()
             {
                 let r = 3 + depth / 6;
-                self.path.push(PathEntry { key: null.key(), in_check: false, reset: true });
+                self.path.push(PathEntry {
+                    key: null.key(),
+                    in_check: false,
+                    reset: true,
+                    mv: None,
+                });
                 let v = -self.negamax(
                     &null,
                     depth - 1 - r,
@@ -786,7 +803,11 @@ impl<G: SearchGame> Searcher<G> {
         let mut quiets = std::mem::take(&mut self.frames[ply].quiets);
         moves.clear();
         quiets.clear();
-        pos.moves(&mut moves);
+        if in_check && G::HAS_CHECK {
+            pos.evasions(&mut moves);
+        } else {
+            pos.moves(&mut moves);
+        }
         if moves.is_empty() {
             self.frames[ply].moves = moves;
             self.frames[ply].scores = scores;
@@ -844,6 +865,11 @@ impl<G: SearchGame> Searcher<G> {
                 if depth >= 3 && quiet && !in_check && searched >= 2 {
                     r = i32::from(self.reductions[depth.min(63) as usize][searched.min(63)]);
                     r -= i32::from(pv_node) + i32::from(killer);
+                    // A move that has often refuted moves elsewhere is looked at more
+                    // closely, one that has often failed less so: up to two plies either way.
+                    let h =
+                        self.history[pos.side().index() * G::HISTORY_SIZE + pos.history_index(&m)];
+                    r -= (h / HISTORY_PER_PLY).clamp(-2, 2);
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut v = self.child_value(
@@ -987,7 +1013,7 @@ impl<G: SearchGame> Searcher<G> {
         let mut scores = std::mem::take(&mut self.frames[ply].scores);
         moves.clear();
         if in_check {
-            pos.moves(&mut moves);
+            pos.evasions(&mut moves);
             if moves.is_empty() {
                 self.frames[ply].moves = moves;
                 self.frames[ply].scores = scores;
@@ -1031,6 +1057,7 @@ impl<G: SearchGame> Searcher<G> {
                     key: child.key(),
                     in_check: check,
                     reset: pos.is_irreversible(&m),
+                    mv: Some(m.clone()),
                 });
                 let v = -self.qsearch(&child, -beta, -alpha, ply + 1, check);
                 self.path.pop();
@@ -1146,8 +1173,9 @@ impl<G: SearchGame> Searcher<G> {
     }
 
     /// The verdict of a repetition ending at the current node, if the node repeats an
-    /// earlier state (a draw, or a loss for a side that checked with every move of the
-    /// cycle where the game says so), counted by the searcher's [`Repetition`].
+    /// earlier state (a draw, or under the Asian rules a loss for a side that checked with
+    /// every move of the cycle, else for a side that chased with every move), counted by the
+    /// searcher's [`Repetition`].
     fn repetition(&self, pos: &G, ply: usize) -> Option<i32> {
         let path = &self.path;
         let last = path.len().checked_sub(1)?;
@@ -1174,7 +1202,12 @@ impl<G: SearchGame> Searcher<G> {
                 // Our moves led to the odd entries after j, the opponent's to the even ones.
                 let we_checked = (j + 1..last).step_by(2).all(|k| path[k].in_check);
                 let they_checked = (j + 2..=last).step_by(2).all(|k| path[k].in_check);
-                return Some(match (we_checked, they_checked) {
+                let (we_lose, they_lose) = if we_checked || they_checked {
+                    (we_checked, they_checked)
+                } else {
+                    self.chases(pos, j)
+                };
+                return Some(match (we_lose, they_lose) {
                     (true, false) => loss_in(ply),
                     (false, true) => win_in(ply),
                     _ => draw,
@@ -1182,6 +1215,37 @@ impl<G: SearchGame> Searcher<G> {
             }
         }
         None
+    }
+
+    /// Whether we (the side to move at the current node) and they chased with every move of
+    /// the cycle from path entry `j` to the current node, whose state `pos` equals entry
+    /// `j`'s: the cycle's states are replayed from it. A piece counts as chased throughout
+    /// when every move of the chaser attacked it anew, followed as it moves.
+    fn chases(&self, pos: &G, j: usize) -> (bool, bool) {
+        let cycle = &self.path[j + 1..];
+        let Some(moves) = cycle.iter().map(|e| e.mv.as_ref()).collect::<Option<Vec<_>>>() else {
+            return (false, false);
+        };
+        let mut before = pos.clone();
+        let mut chased = Vec::with_capacity(moves.len());
+        for m in &moves {
+            let after = before.play(m);
+            chased.push(after.chased_by(&before, m));
+            before = after;
+        }
+        // chased[i] is what the move into entry j+1+i chased; the last move was theirs.
+        let n = chased.len();
+        let throughout = |mover_last: usize| {
+            let mut pieces = chased[mover_last];
+            let mut i = mover_last;
+            while i >= 2 {
+                // Back over the victim's own move before it, then the chaser's move before.
+                pieces = G::points_before(pieces, moves[i - 1]) & chased[i - 2];
+                i -= 2;
+            }
+            pieces != 0
+        };
+        (n >= 2 && throughout(n - 2), n >= 1 && throughout(n - 1))
     }
 
     /// Ordering scores: hash move, then captures by value, then killers, then history.
@@ -1491,7 +1555,7 @@ mod tests {
 
     #[test]
     fn repetition_verdicts() {
-        let e = |key, in_check| PathEntry { key, in_check, reset: false };
+        let e = |key, in_check| PathEntry { key, in_check, reset: false, mv: None };
         let mut s = Searcher::<Xiangqi>::new(1 << 16);
         let p = Xiangqi::new();
         // Entry 4 repeats entry 0, a state inside the search (the root is entry 0 and the
@@ -1517,7 +1581,7 @@ mod tests {
 
     #[test]
     fn the_root_and_the_game_before_it_must_come_a_third_time() {
-        let e = |key, in_check| PathEntry { key, in_check, reset: false };
+        let e = |key, in_check| PathEntry { key, in_check, reset: false, mv: None };
         let mut s = Searcher::<Xiangqi>::new(1 << 16);
         let p = Xiangqi::new();
         // We check, the opponent steps away, we check back and it steps back: the position

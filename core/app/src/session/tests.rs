@@ -510,7 +510,8 @@ fn the_same_game_level_and_seed_give_the_same_bot_moves() {
         s.moves().iter().map(|m| m.coordinate.clone()).collect::<Vec<_>>()
     };
     let a = play(7);
-    assert!(a.len() >= 20, "{a:?}");
+    // The person's aimless moves may be mated before the twelfth pair: a dozen plies at least.
+    assert!(a.len() >= 12, "{a:?}");
     assert_eq!(a, play(7));
     // Other seeds choose other lines somewhere (book choices, noise), with the person's
     // moves fixed.

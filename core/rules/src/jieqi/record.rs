@@ -234,3 +234,13 @@ impl OnBoard for JieqiView {
         &self.public.board
     }
 }
+
+impl JieqiView {
+    /// The side to move's pieces (bit `i` for the square of index `i`) that `m`, played from
+    /// `before` to reach this view, chases as the Asian repetition rules mean it (a
+    /// face-down piece counts as the piece of its point): what a search needs to judge its
+    /// own repetition cycles.
+    pub fn chased_by(&self, before: &JieqiView, m: Move) -> u128 {
+        chased(&before.public.board, m, &self.public.board, self.turn())
+    }
+}

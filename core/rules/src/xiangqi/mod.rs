@@ -429,6 +429,15 @@ impl chase::OnBoard for Xiangqi {
     }
 }
 
+impl Xiangqi {
+    /// The side to move's pieces (bit `i` for the square of [`Square::index`] `i`) that `m`,
+    /// played from `before` to reach this position, chases as the repetition rules mean it
+    /// (see `rules/xiangqi.md`): what a search needs to judge its own repetition cycles.
+    pub fn chased_by(&self, before: &Xiangqi, m: Move) -> u128 {
+        chase::chased(&before.board, m, &self.board, self.turn)
+    }
+}
+
 impl Default for Xiangqi {
     fn default() -> Self {
         Xiangqi::new()
