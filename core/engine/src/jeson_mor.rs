@@ -267,6 +267,52 @@ mod tests {
         assert_eq!(out, all);
     }
 
+    /// Over random games, every move left out of the evasions loses at once: after it the
+    /// intruder can step off `e5` and win, or the game is already over for the mover.
+    #[test]
+    fn every_move_left_out_in_check_loses_at_once() {
+        let mut checks = 0;
+        for seed in 0..200u64 {
+            let mut p = JesonMor::new();
+            for ply in 0..120u64 {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let mut all = Vec::new();
+                p.legal_moves_into(&mut all);
+                if all.is_empty() {
+                    break;
+                }
+                if SearchGame::in_check(&p) {
+                    checks += 1;
+                    let mut kept = Vec::new();
+                    SearchGame::evasions(&p, &mut kept);
+                    assert!(!kept.is_empty());
+                    for m in all.iter().filter(|m| !kept.contains(m)) {
+                        let after = SearchGame::play(&p, m);
+                        let mut replies = Vec::new();
+                        after.legal_moves_into(&mut replies);
+                        assert!(
+                            replies.iter().any(|r| after.is_centre_win(*r)),
+                            "{} {m}",
+                            p.to_setup().fen()
+                        );
+                    }
+                }
+                // Random games, with a lean towards the centre so that checks come up often.
+                let r = rodina_rules::random::mix64(seed << 8 | ply) as usize;
+                let towards: Vec<_> = all.iter().filter(|m| m.to == Square::E5).collect();
+                let m = if !towards.is_empty() && r % 3 == 0 {
+                    *towards[r / 3 % towards.len()]
+                } else {
+                    all[r % all.len()]
+                };
+                p.play_unchecked(&m);
+            }
+        }
+        assert!(checks > 100, "{checks} checks");
+    }
+
     #[test]
     fn captures_an_intruder_on_the_centre() {
         // Red's knight just landed on e5; Green's knight on c6 can take it and must.
