@@ -2,8 +2,8 @@
 //!
 //! The game turns on `e5`. A knight that lands there and survives the reply wins by leaving,
 //! so a knight of the opponent on `e5` is treated like check: the side to move must capture
-//! it, and the search looks at every move there (no standing pat in quiescence) and extends
-//! it. The evaluation counts knights, their distance (in jumps) to the centre, their mobility,
+//! it, and the search looks only at those captures there (no standing pat in quiescence) and
+//! extends it. The evaluation counts knights, their distance (in jumps) to the centre, their mobility,
 //! and who controls `e5`. Knights cannot block one another, so the fight for an empty `e5` is
 //! an exchange decided by counting: a side to move with more knights attacking `e5` than the
 //! opponent lands there, answers every recapture, and keeps the last knight on it, a forced
@@ -61,8 +61,9 @@ const CENTRE_CONTROL: i32 = 18;
 /// forced win, scored below a proven mate so that the search still prefers the quickest real
 /// win.
 const CENTRE_WIN: i32 = 4_000;
-/// The opponent would win that exchange on its turn and the side to move has one move to stop
-/// it.
+/// The opponent could land on `e5` where the side to move has no knight to take it back: one
+/// move to stop it. A larger count of the opponent's against some attackers of our own is left
+/// to the search (scoring it as this threat played worse).
 const CENTRE_THREAT: i32 = 250;
 
 #[inline]
