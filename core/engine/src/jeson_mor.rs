@@ -3,8 +3,8 @@
 //! The game turns on `e5`. A knight that lands there and survives the reply wins by leaving,
 //! so a knight of the opponent on `e5` is treated like check: the side to move must capture
 //! it, and the search looks only at those captures there (no standing pat in quiescence) and
-//! extends it. The evaluation counts knights, their distance (in jumps) to the centre, their mobility,
-//! and who controls `e5`. Knights cannot block one another, so the fight for an empty `e5` is
+//! extends it. The evaluation counts knights, their distance (in jumps) to the centre, their
+//! mobility, and who controls `e5`. Knights cannot block one another, so the fight for an empty `e5` is
 //! an exchange decided by counting: a side to move with more knights attacking `e5` than the
 //! opponent lands there, answers every recapture, and keeps the last knight on it, a forced
 //! win; a side whose opponent has more must answer that threat at once.
