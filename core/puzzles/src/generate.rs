@@ -120,12 +120,14 @@ impl Options {
         // Friendly chess's games are long and even, and its trial runs found puzzles fast
         // enough without the shallow look, the early end, the first verification and the
         // small scan table. Jeson Mor's tactics hide from a shallow look (it lost every
-        // puzzle of a trial run), and its positions are cheap to score deeply.
+        // puzzle of a trial run), and its positions are cheap to score deeply; its first
+        // verification gave a trial run's 40 games the same four puzzles in 139 s instead
+        // of 327 s.
         let (scan_nodes, verify_nodes, target, prescan_nodes, decided_plies, preverify_nodes) =
             match variant {
                 Variant::Xiangqi => (6_000, 400_000, 1_500, 1_500, 12, 80_000),
                 Variant::Jieqi => (6_000, 300_000, 1_500, 1_500, 12, 60_000),
-                Variant::JesonMor => (5_000, 300_000, 3_000, 0, 8, 0),
+                Variant::JesonMor => (5_000, 300_000, 3_000, 0, 8, 60_000),
                 Variant::Friendly => (4_000, 200_000, 500, 0, 0, 0),
             };
         let scan_table = if variant == Variant::Friendly { SCAN_TABLE } else { 2 << 20 };
