@@ -29,8 +29,9 @@ declare -A GENERATOR_COMMIT=(
   [friendly]=5e86e679ad12cf9468b9163d2d96dba611598497
   [xiangqi]=5e86e679ad12cf9468b9163d2d96dba611598497
   [jieqi]=5e86e679ad12cf9468b9163d2d96dba611598497
-  # No journal yet when the engine of issue 17 landed: begun by that engine.
-  [jesonmor]=feb274e5ab27151ab8ab9f52d5c9401b7dd88e0e
+  # No journal yet when the engine of issue 17 landed: begun by that engine (feb274e), with
+  # the first verification of the commit after it.
+  [jesonmor]=4ed05929b12e63b2fbbae68a2b30967a11ae4ec1
 )
 # Puzzles each journal is grown to: the shipped bank's size and a third more.
 declare -A SURPLUS=([friendly]=650 [xiangqi]=1950 [jieqi]=1950 [jesonmor]=3900)
