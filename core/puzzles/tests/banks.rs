@@ -75,6 +75,33 @@ fn jieqi_puzzles_on_the_solvers_view_verify_again() {
     assert!(recheck(&wrong, nodes).is_err());
 }
 
+/// The smallest bank each game ships (issue 13; the source pages promise "over 1,500" Jieqi
+/// and "over 3,000" Jeson Mor puzzles).
+const PROMISED: [(Variant, usize); 4] = [
+    (Variant::Xiangqi, 1_500),
+    (Variant::Jieqi, 1_500),
+    (Variant::JesonMor, 3_000),
+    (Variant::Friendly, 500),
+];
+
+/// A shipped bank holds at least its promised size, each puzzle from a position of its own.
+/// A game whose bank is still being generated ships none (the app says it has no puzzles
+/// yet) rather than a short one.
+#[test]
+fn a_shipped_bank_holds_its_promised_size() {
+    for (variant, promised) in PROMISED {
+        let puzzles = bank(variant);
+        if puzzles.is_empty() {
+            continue;
+        }
+        assert!(puzzles.len() >= promised, "{variant}: {} of {promised}", puzzles.len());
+        let ids: std::collections::HashSet<_> = puzzles.iter().map(|p| p.id.clone()).collect();
+        assert_eq!(ids.len(), puzzles.len(), "{variant}: a position repeated");
+    }
+    // The two banks that have landed.
+    assert!(!bank(Variant::Xiangqi).is_empty() && !bank(Variant::Friendly).is_empty());
+}
+
 /// Every bank the library embeds, together, within the budget the phone's library allows
 /// them (1.5 MB).
 #[test]
