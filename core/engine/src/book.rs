@@ -8,10 +8,27 @@
 //! [`crate::BotGame::book`] reads: the ply texts of the record so far (what each move did,
 //! `h3e3=C` for a reveal), then the move text of a kept move.
 
+use std::sync::LazyLock;
+
 use rodina_rules::Position;
 
 use crate::bot::BotGame;
 use crate::search::{Limits, MAX_PLY, Request, Searcher};
+
+/// Friendly chess's book, grown by `rodina book` (the file's first line says how).
+pub(crate) static FRIENDLY: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| lines_of(include_str!("../books/friendly.book")));
+
+/// Jieqi's book, grown by `rodina book` from the start as a seat sees it (the file's first
+/// line says how).
+pub(crate) static JIEQI: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| lines_of(include_str!("../books/jieqi.book")));
+
+/// The lines of a book file as `rodina book` prints it: one line a row, `#` rows saying how
+/// it was made.
+fn lines_of(text: &'static str) -> Vec<&'static str> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+}
 
 /// How a book grows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

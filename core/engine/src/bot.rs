@@ -29,13 +29,21 @@ impl BotGame for rodina_rules::Xiangqi {
     }
 }
 
-impl BotGame for rodina_rules::Friendly {}
+impl BotGame for rodina_rules::Friendly {
+    fn book() -> &'static [&'static str] {
+        &crate::book::FRIENDLY
+    }
+}
 
 impl BotGame for rodina_rules::JesonMor {}
 
 /// The Jieqi bot searches its seat's view: a reveal is a chance node over the identities
 /// still possible (see [`crate::jieqi`]).
-impl BotGame for JieqiView {}
+impl BotGame for JieqiView {
+    fn book() -> &'static [&'static str] {
+        &crate::book::JIEQI
+    }
+}
 
 /// The move type of a bot game.
 type Mv<G> = <G as Position>::Move;
@@ -287,6 +295,73 @@ mod tests {
                 Bot::<Xiangqi>::new(Level::Novice, seed).choose(&game, None, None).expect("a move");
             assert!(m.from_book);
             assert!(xiangqi::BOOK.iter().any(|l| l.starts_with(&m.mv.to_string())));
+        }
+    }
+
+    /// The grown books: every Friendly chess line plays from the start, and a bot of every
+    /// level follows one for the book's length.
+    #[test]
+    fn friendly_chess_opens_from_its_grown_book() {
+        let book = rodina_rules::Friendly::book();
+        assert!(book.len() >= 20, "{} lines", book.len());
+        for line in book {
+            let mut game = Game::new(rodina_rules::Friendly::new());
+            for w in line.split_whitespace() {
+                game.play_text(w).unwrap_or_else(|e| panic!("{line}: {w}: {e}"));
+            }
+        }
+        for level in Level::ALL {
+            let plies = level.settings(rodina_rules::Variant::Friendly).book_plies;
+            let mut game = Game::new(rodina_rules::Friendly::new());
+            let mut bot = Bot::<rodina_rules::Friendly>::new(level, 3);
+            for ply in 0..plies {
+                let m = bot.choose(&game, None, None).expect("a move");
+                assert!(m.from_book, "{level} ply {ply}");
+                game.play_unchecked(&m.mv);
+            }
+            let played = game.move_texts().join(" ");
+            assert!(book.iter().any(|l| l.starts_with(&played)), "{level}: {played}");
+        }
+    }
+
+    /// Jieqi's book, read from a seat's record of views in dealt games: the bots follow it
+    /// whatever the reveals turn up, and every line reads as such a record.
+    #[test]
+    fn jieqi_opens_from_its_grown_book_whatever_the_reveals_show() {
+        use rand::SeedableRng;
+        use rodina_rules::{Jieqi, Seat, Start};
+        let book = JieqiView::book();
+        assert!(book.len() >= 20, "{} lines", book.len());
+        let start = JieqiView::start(
+            Seat::Player(rodina_rules::Color::White),
+            rodina_rules::jieqi::Rules::DEFAULT,
+        );
+        for line in book {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let mut game = Game::new(start.clone());
+            for w in &words[..words.len() - 1] {
+                game.follow_text(w).unwrap_or_else(|e| panic!("{line}: {w}: {e}"));
+            }
+            let last = game.position().parse_move(words[words.len() - 1]).expect("a move text");
+            assert!(game.legal_moves().contains(&last), "{line}");
+        }
+        let plies = Level::Novice.settings(rodina_rules::Variant::Jieqi).book_plies;
+        assert!(plies > 0);
+        for deal in 0..12u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(deal);
+            let truth =
+                Jieqi::set_up(&Start::Usual, &Default::default(), &mut rng).expect("a deal");
+            let mut game = Game::new(truth);
+            let level = Level::ALL[deal as usize % Level::ALL.len()];
+            let mut bots =
+                [Bot::<JieqiView>::new(level, deal), Bot::<JieqiView>::new(level, !deal)];
+            for ply in 0..plies.min(level.settings(rodina_rules::Variant::Jieqi).book_plies) {
+                let turn = game.turn();
+                let record = game.view(Seat::Player(turn));
+                let m = bots[turn.index()].choose(&record, None, None).expect("a move");
+                assert!(m.from_book, "deal {deal} {level} ply {ply}");
+                game.play(&m.mv).expect("a legal book move");
+            }
         }
     }
 

@@ -128,27 +128,34 @@ impl Level {
     /// few plies; and overlooked replies are the sharpest weakness of all, so only the lowest
     /// levels have a few of them.
     pub fn settings(self, variant: Variant) -> LevelSettings {
+        // The grown books of Jieqi and Friendly chess are short (`core/engine/books`): every
+        // level plays them to their end, as people who know a game's openings all do.
+        const JIEQI_BOOK: usize = 3;
+        const FRIENDLY_BOOK: usize = 5;
         // (nodes, noise, blind per mille, book plies)
         let (nodes, eval_noise, blind_per_mille, book_plies) = match (variant, self) {
+            // Jeson Mor's upper levels grew apart when its search learnt the exchange on the
+            // centre and searched only the captures of an intruder (a node buys more depth,
+            // and the second player's edge evens out matches between near levels).
             (Variant::JesonMor, Level::Novice) => (600, 100, 10, 0),
             (Variant::JesonMor, Level::Beginner) => (1_700, 70, 5, 0),
             (Variant::JesonMor, Level::Casual) => (3_500, 50, 2, 0),
-            (Variant::JesonMor, Level::Intermediate) => (5_500, 35, 1, 0),
-            (Variant::JesonMor, Level::Club) => (7_500, 28, 0, 0),
+            (Variant::JesonMor, Level::Intermediate) => (10_000, 35, 1, 0),
+            (Variant::JesonMor, Level::Club) => (60_000, 28, 0, 0),
             // Luck (what a reveal turns up) flattens Jieqi's differences: the levels need
             // budgets and weaknesses further apart than Xiangqi's.
-            (Variant::Jieqi, Level::Novice) => (500, 170, 25, 0),
-            (Variant::Jieqi, Level::Beginner) => (1_500, 120, 15, 0),
-            (Variant::Jieqi, Level::Casual) => (6_000, 70, 5, 0),
-            (Variant::Jieqi, Level::Intermediate) => (25_000, 35, 0, 0),
-            (Variant::Jieqi, Level::Club) => (100_000, 15, 0, 0),
+            (Variant::Jieqi, Level::Novice) => (500, 170, 25, JIEQI_BOOK),
+            (Variant::Jieqi, Level::Beginner) => (2_200, 120, 15, JIEQI_BOOK),
+            (Variant::Jieqi, Level::Casual) => (6_000, 70, 5, JIEQI_BOOK),
+            (Variant::Jieqi, Level::Intermediate) => (16_000, 40, 0, JIEQI_BOOK),
+            (Variant::Jieqi, Level::Club) => (100_000, 15, 0, JIEQI_BOOK),
             // Friendly chess: without captures, weak play drifts into draws; the levels need
             // wide gaps for the stronger side to convert.
-            (Variant::Friendly, Level::Novice) => (200, 200, 40, 0),
-            (Variant::Friendly, Level::Beginner) => (1_500, 120, 15, 0),
-            (Variant::Friendly, Level::Casual) => (4_500, 70, 5, 0),
-            (Variant::Friendly, Level::Intermediate) => (10_000, 35, 0, 0),
-            (Variant::Friendly, Level::Club) => (30_000, 15, 0, 0),
+            (Variant::Friendly, Level::Novice) => (350, 200, 40, FRIENDLY_BOOK),
+            (Variant::Friendly, Level::Beginner) => (1_500, 120, 15, FRIENDLY_BOOK),
+            (Variant::Friendly, Level::Casual) => (4_500, 70, 5, FRIENDLY_BOOK),
+            (Variant::Friendly, Level::Intermediate) => (10_000, 35, 0, FRIENDLY_BOOK),
+            (Variant::Friendly, Level::Club) => (30_000, 15, 0, FRIENDLY_BOOK),
             // A Friendly chess node costs about twice a Xiangqi node (chains, threats).
             (Variant::Friendly, Level::Full) => (500_000, 0, 0, 0),
             (_, Level::Novice) => (600, 150, 20, 4),
