@@ -337,13 +337,7 @@ mod tests {
             rodina_rules::jieqi::Rules::DEFAULT,
         );
         for line in book {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let mut game = Game::new(start.clone());
-            for w in &words[..words.len() - 1] {
-                game.follow_text(w).unwrap_or_else(|e| panic!("{line}: {w}: {e}"));
-            }
-            let last = game.position().parse_move(words[words.len() - 1]).expect("a move text");
-            assert!(game.legal_moves().contains(&last), "{line}");
+            crate::book::assert_reads_as_a_record_of_views(&start, line);
         }
         let plies = Level::Novice.settings(rodina_rules::Variant::Jieqi).book_plies;
         assert!(plies > 0);
