@@ -135,6 +135,19 @@ fn best_moves<G: BotGame>(
         .collect()
 }
 
+/// Panics unless the Jieqi book `line` reads as a seat's record of views from `start`: the
+/// bot, given such a record, would find the line's next move among its legal ones.
+#[cfg(test)]
+pub(crate) fn assert_reads_as_a_record_of_views(start: &rodina_rules::JieqiView, line: &str) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut game = rodina_rules::Game::new(start.clone());
+    for w in &words[..words.len() - 1] {
+        game.follow_text(w).unwrap_or_else(|e| panic!("{line}: {w}: {e}"));
+    }
+    let last = game.position().parse_move(words[words.len() - 1]).expect("a move text");
+    assert!(game.legal_moves().contains(&last), "{line}");
+}
+
 #[cfg(test)]
 mod tests {
     use rodina_rules::jieqi::{JieqiView, Rules};
@@ -173,17 +186,4 @@ mod tests {
             assert_reads_as_a_record_of_views(&start, line);
         }
     }
-}
-
-/// Panics unless the Jieqi book `line` reads as a seat's record of views from `start`: the
-/// bot, given such a record, would find the line's next move among its legal ones.
-#[cfg(test)]
-pub(crate) fn assert_reads_as_a_record_of_views(start: &rodina_rules::JieqiView, line: &str) {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let mut game = rodina_rules::Game::new(start.clone());
-    for w in &words[..words.len() - 1] {
-        game.follow_text(w).unwrap_or_else(|e| panic!("{line}: {w}: {e}"));
-    }
-    let last = game.position().parse_move(words[words.len() - 1]).expect("a move text");
-    assert!(game.legal_moves().contains(&last), "{line}");
 }
