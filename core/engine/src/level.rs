@@ -43,7 +43,8 @@ pub struct LevelSettings {
     pub eval_noise: i32,
     /// Overlooked replies per mille (see [`crate::Settings::blind_per_mille`]).
     pub blind_per_mille: u32,
-    /// Plies at the start of a game during which the level follows the opening book.
+    /// Plies at the start of a game during which the level follows the opening book
+    /// (`usize::MAX`: as long as the book has a line for the game so far).
     pub book_plies: usize,
     /// Transposition table size in bytes.
     pub hash_bytes: usize,
@@ -130,8 +131,7 @@ impl Level {
     pub fn settings(self, variant: Variant) -> LevelSettings {
         // The grown books of Jieqi and Friendly chess are short (`core/engine/books`): every
         // level plays them to their end, as people who know a game's openings all do.
-        const JIEQI_BOOK: usize = 3;
-        const FRIENDLY_BOOK: usize = 5;
+        const WHOLE_BOOK: usize = usize::MAX;
         // (nodes, noise, blind per mille, book plies)
         let (nodes, eval_noise, blind_per_mille, book_plies) = match (variant, self) {
             // Jeson Mor's upper levels grew apart when its search learnt the exchange on the
@@ -144,18 +144,18 @@ impl Level {
             (Variant::JesonMor, Level::Club) => (60_000, 28, 0, 0),
             // Luck (what a reveal turns up) flattens Jieqi's differences: the levels need
             // budgets and weaknesses further apart than Xiangqi's.
-            (Variant::Jieqi, Level::Novice) => (500, 170, 25, JIEQI_BOOK),
-            (Variant::Jieqi, Level::Beginner) => (2_200, 120, 15, JIEQI_BOOK),
-            (Variant::Jieqi, Level::Casual) => (6_000, 70, 5, JIEQI_BOOK),
-            (Variant::Jieqi, Level::Intermediate) => (16_000, 40, 0, JIEQI_BOOK),
-            (Variant::Jieqi, Level::Club) => (100_000, 15, 0, JIEQI_BOOK),
+            (Variant::Jieqi, Level::Novice) => (500, 170, 25, WHOLE_BOOK),
+            (Variant::Jieqi, Level::Beginner) => (2_200, 120, 15, WHOLE_BOOK),
+            (Variant::Jieqi, Level::Casual) => (6_000, 70, 5, WHOLE_BOOK),
+            (Variant::Jieqi, Level::Intermediate) => (16_000, 40, 0, WHOLE_BOOK),
+            (Variant::Jieqi, Level::Club) => (100_000, 15, 0, WHOLE_BOOK),
             // Friendly chess: without captures, weak play drifts into draws; the levels need
             // wide gaps for the stronger side to convert.
-            (Variant::Friendly, Level::Novice) => (350, 200, 40, FRIENDLY_BOOK),
-            (Variant::Friendly, Level::Beginner) => (1_500, 120, 15, FRIENDLY_BOOK),
-            (Variant::Friendly, Level::Casual) => (4_500, 70, 5, FRIENDLY_BOOK),
-            (Variant::Friendly, Level::Intermediate) => (10_000, 35, 0, FRIENDLY_BOOK),
-            (Variant::Friendly, Level::Club) => (30_000, 15, 0, FRIENDLY_BOOK),
+            (Variant::Friendly, Level::Novice) => (350, 200, 40, WHOLE_BOOK),
+            (Variant::Friendly, Level::Beginner) => (1_500, 120, 15, WHOLE_BOOK),
+            (Variant::Friendly, Level::Casual) => (4_500, 70, 5, WHOLE_BOOK),
+            (Variant::Friendly, Level::Intermediate) => (10_000, 35, 0, WHOLE_BOOK),
+            (Variant::Friendly, Level::Club) => (30_000, 15, 0, WHOLE_BOOK),
             // A Friendly chess node costs about twice a Xiangqi node (chains, threats).
             (Variant::Friendly, Level::Full) => (500_000, 0, 0, 0),
             (_, Level::Novice) => (600, 150, 20, 4),
