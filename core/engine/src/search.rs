@@ -757,6 +757,12 @@ impl<G: SearchGame> Searcher<G> {
             }
         }
         let static_eval = if in_check { -INFINITE } else { self.eval(pos) };
+        // Internal iterative reduction: without a stored best move the ordering here is a
+        // guess, and a shallower search costs less than a full one in the dark (+48 +/- 33
+        // Elo in Xiangqi at 30k nodes, CALIBRATION.md).
+        if tt_move == 0 && depth >= 4 && !in_check {
+            depth -= 1;
+        }
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left, a quiet position
