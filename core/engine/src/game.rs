@@ -26,6 +26,12 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Whether the game may have chance moves (see [`SearchGame::is_chance`]).
     const HAS_CHANCE: bool = false;
 
+    /// Whether the search reduces a node without a table move by a ply (internal iterative
+    /// reduction). Only where matches showed it helps: in Friendly chess it made a few
+    /// node-bounded searches take seconds (positions with long chains), and in the other
+    /// games no match has measured it yet.
+    const INTERNAL_REDUCTION: bool = false;
+
     /// Number of slots of the history table; [`SearchGame::history_index`] is below it.
     const HISTORY_SIZE: usize;
 

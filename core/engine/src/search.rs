@@ -760,7 +760,7 @@ impl<G: SearchGame> Searcher<G> {
         // Internal iterative reduction: without a stored best move the ordering here is a
         // guess, and a shallower search costs less than a full one in the dark (+48 +/- 33
         // Elo in Xiangqi at 30k nodes, CALIBRATION.md).
-        if tt_move == 0 && depth >= 4 && !in_check {
+        if G::INTERNAL_REDUCTION && tt_move == 0 && depth >= 4 && !in_check {
             depth -= 1;
         }
 

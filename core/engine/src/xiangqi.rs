@@ -472,6 +472,7 @@ pub(crate) fn horse_mobility(board: &[u8; 90], s: usize, color: Color) -> i32 {
 impl SearchGame for Xiangqi {
     type Move = Move;
     const HAS_CHECK: bool = true;
+    const INTERNAL_REDUCTION: bool = true;
     const HISTORY_SIZE: usize = 90 * 90;
 
     #[inline]
