@@ -358,6 +358,7 @@ mod tests {
             let truth =
                 Jieqi::set_up(&Start::Usual, &Default::default(), &mut rng).expect("a deal");
             let mut game = Game::new(truth);
+            // Every level but the last, full strength, which plays no book.
             let level = Level::ALL[deal as usize % (Level::ALL.len() - 1)];
             let mut bots =
                 [Bot::<JieqiView>::new(level, deal), Bot::<JieqiView>::new(level, !deal)];
