@@ -1,6 +1,7 @@
-//! Fits the Xiangqi evaluation's numbers ([`Weights`]) to game results (Texel's method): the
-//! engine plays itself, quiet positions are kept with the game's result, and the numbers are
-//! moved to make `sigmoid(K · evaluation)` predict the results better.
+//! Fits an evaluation's numbers to game results (Texel's method): the engine plays itself,
+//! quiet positions are kept with the game's result, and the numbers are moved to make
+//! `sigmoid(K · evaluation)` predict the results better. Xiangqi's numbers
+//! (`rodina_engine::xiangqi::Weights`) by default, Jeson Mor's with `--game jesonmor`.
 //!
 //! ```text
 //! cargo run --release -p rodina-engine --example tune -- play target/tune/xiangqi.data \
@@ -9,15 +10,16 @@
 //!     --lambda 1e-6 > target/tune/weights.rs
 //! ```
 //!
-//! `play` writes one position per line, `RESULT FEN` (RESULT 1, 0.5 or 0 for Red), appending
-//! whole games, so a stopped run is resumed by running it again with more `--games` (games
-//! already in the file are counted by their `game` lines). `fit` prints the fitted numbers as
-//! the Rust text of a `Weights` for `core/engine/src/xiangqi.rs`, and the loss of the games
-//! held out (every tenth) before and after, on stderr.
+//! `play` writes one position per line, `RESULT FEN` (RESULT 1, 0.5 or 0 for the first player),
+//! appending whole games, so a stopped run is resumed by running it again with more `--games`
+//! (games already in the file are counted by their `game` lines). `fit` prints the fitted
+//! numbers as the Rust text of the game's `WEIGHTS`, and the loss of the games held out (every
+//! tenth) before and after, on stderr.
 //!
-//! The evaluation is linear in the fitted numbers but for the king-danger term, which stays
-//! as set by hand; each position's coefficients are measured by changing one number at a
-//! time, so the fit reads the evaluation itself and no second copy of it.
+//! Each evaluation is linear in the fitted numbers but for terms that stay as set by hand
+//! (Xiangqi's king danger, Jeson Mor's counted win on `e5`); each position's coefficients are
+//! measured by changing one number at a time, so the fit reads the evaluation itself and no
+//! second copy of it.
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
@@ -27,10 +29,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rodina_engine::xiangqi::{BOOK, WEIGHTS, Weights, evaluate_with};
-use rodina_engine::{Bot, Level, LevelSettings};
+use rodina_engine::{Bot, BotGame, Level, LevelSettings, jeson_mor, xiangqi};
 use rodina_rules::random::mix64;
-use rodina_rules::{Color, Game, Outcome, Position, Truth, View, Xiangqi};
+use rodina_rules::{Color, Game, JesonMor, Outcome, Position, Truth, View, Xiangqi};
 
 /// Plies after which a game is called a draw.
 const MAX_PLIES: usize = 300;
@@ -47,22 +48,25 @@ fn main() {
             .and_then(|i| args.get(i + 1).cloned())
             .unwrap_or_else(|| default.to_string())
     };
-    let result = match (args.first().map(String::as_str), args.get(1)) {
-        (Some("play"), Some(out)) => play(
-            out,
-            flag("--games", "4000").parse().unwrap_or(4000),
-            flag("--nodes", "4000").parse().unwrap_or(4000),
-            flag("--seed", "1").parse().unwrap_or(1),
-            flag("--threads", "2").parse().unwrap_or(2),
-        ),
-        (Some("fit"), Some(data)) => fit(
-            data,
-            flag("--lambda", "1e-6").parse().unwrap_or(1e-6),
-            flag("--epochs", "3000").parse().unwrap_or(3000),
-        ),
-        _ => Err("usage: tune play OUT [--games N] [--nodes N] [--seed S] [--threads T] | \
-                  tune fit DATA [--lambda L] [--epochs E]"
-            .to_string()),
+    let command = match (args.first().map(String::as_str), args.get(1)) {
+        (Some("play"), Some(out)) => Command::Play {
+            out: out.clone(),
+            games: flag("--games", "4000").parse().unwrap_or(4000),
+            nodes: flag("--nodes", "4000").parse().unwrap_or(4000),
+            seed: flag("--seed", "1").parse().unwrap_or(1),
+            threads: flag("--threads", "2").parse().unwrap_or(2),
+        },
+        (Some("fit"), Some(data)) => Command::Fit {
+            data: data.clone(),
+            lambda: flag("--lambda", "1e-6").parse().unwrap_or(1e-6),
+            epochs: flag("--epochs", "3000").parse().unwrap_or(3000),
+        },
+        _ => Command::Usage,
+    };
+    let result = match flag("--game", "xiangqi").as_str() {
+        "xiangqi" => command.run::<XiangqiNumbers>(),
+        "jesonmor" => command.run::<JesonMorNumbers>(),
+        other => Err(format!("no numbers to fit for the game {other:?} (xiangqi, jesonmor)")),
     };
     if let Err(e) = result {
         eprintln!("tune: {e}");
@@ -70,8 +74,62 @@ fn main() {
     }
 }
 
+/// What the command line asks.
+enum Command {
+    Play { out: String, games: usize, nodes: u64, seed: u64, threads: usize },
+    Fit { data: String, lambda: f64, epochs: usize },
+    Usage,
+}
+
+impl Command {
+    fn run<T: Tuned>(self) -> Result<(), String> {
+        match self {
+            Command::Play { out, games, nodes, seed, threads } => {
+                play::<T>(&out, games, nodes, seed, threads)
+            }
+            Command::Fit { data, lambda, epochs } => fit::<T>(&data, lambda, epochs),
+            Command::Usage => Err("usage: tune play OUT [--games N] [--nodes N] [--seed S] \
+                 [--threads T] [--game G] | tune fit DATA [--lambda L] [--epochs E] [--game G]"
+                .to_string()),
+        }
+    }
+}
+
+/// A game whose evaluation numbers can be fitted.
+trait Tuned {
+    /// The position the evaluation reads.
+    type Pos: Send + Sync + Position + Truth<View = Self::Pos> + BotGame;
+    /// The numbers.
+    type Numbers: Copy + PartialEq + Sync;
+    /// The numbers the engine plays with now: where the fit starts and what it pulls towards.
+    const CURRENT: Self::Numbers;
+    /// The starting position.
+    fn start() -> Self::Pos;
+    /// The fitted numbers, flattened.
+    fn to_params(w: &Self::Numbers) -> Vec<i32>;
+    /// The numbers from their flattened form (the inverse of [`Tuned::to_params`]).
+    fn from_params(v: &[i32]) -> Self::Numbers;
+    /// The evaluation with `w`, from the side to move's point of view.
+    fn evaluate(pos: &Self::Pos, w: &Self::Numbers) -> i32;
+    /// Whether a position of a self-play game (between two quiet moves) is kept: not in the
+    /// middle of something the search, not the numbers, decides.
+    fn quiet(pos: &Self::Pos) -> bool;
+    /// Whether the move is a capture.
+    fn is_capture(pos: &Self::Pos, mv: &<Self::Pos as Position>::Move) -> bool;
+    /// A game's first plies, chosen at random for variety.
+    fn opening(game: &mut Game<Self::Pos>, rng: &mut ChaCha8Rng);
+    /// The Rust text of the numbers.
+    fn text(w: &Self::Numbers) -> String;
+}
+
 /// Plays games `0..games` not yet in `out` and appends their quiet positions.
-fn play(out: &str, games: usize, nodes: u64, seed: u64, threads: usize) -> Result<(), String> {
+fn play<T: Tuned>(
+    out: &str,
+    games: usize,
+    nodes: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<(), String> {
     let done: HashSet<usize> = match std::fs::File::open(out) {
         Ok(f) => BufReader::new(f)
             .lines()
@@ -100,7 +158,7 @@ fn play(out: &str, games: usize, nodes: u64, seed: u64, threads: usize) -> Resul
                     if done.contains(&i) {
                         continue;
                     }
-                    let text = play_one(i, nodes, seed);
+                    let text = play_one::<T>(i, nodes, seed);
                     let Ok(mut f) = file.lock() else { break };
                     if f.write_all(text.as_bytes()).and_then(|()| f.flush()).is_err() {
                         break;
@@ -121,27 +179,12 @@ fn play(out: &str, games: usize, nodes: u64, seed: u64, threads: usize) -> Resul
     Ok(())
 }
 
-/// One self-play game: a book line's first plies and two random ones for variety, then the
-/// full-strength search at `nodes` a move. Returns its `game` line and positions.
-fn play_one(index: usize, nodes: u64, seed: u64) -> String {
+/// One self-play game: a few opening plies for variety, then the full-strength search at
+/// `nodes` a move. Returns its `game` line and positions.
+fn play_one<T: Tuned>(index: usize, nodes: u64, seed: u64) -> String {
     let mut rng = ChaCha8Rng::seed_from_u64(mix64(seed ^ mix64(index as u64)));
-    let mut game = Game::new(Xiangqi::new());
-    let line = BOOK[rng.random_range(0..BOOK.len())];
-    for word in line.split(' ').take(rng.random_range(0..=8)) {
-        if game.play_text(word).is_err() {
-            break;
-        }
-    }
-    for _ in 0..2 {
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.random_range(0..legal.len())];
-        if game.play(&m).is_err() {
-            break;
-        }
-    }
+    let mut game = Game::new(T::start());
+    T::opening(&mut game, &mut rng);
     let settings = LevelSettings {
         nodes,
         depth: None,
@@ -151,14 +194,14 @@ fn play_one(index: usize, nodes: u64, seed: u64) -> String {
         hash_bytes: 1 << 22,
         contempt: 0,
     };
-    let mut bot = Bot::<Xiangqi>::with_settings(Level::Full, settings, seed ^ index as u64);
+    let mut bot = Bot::<T::Pos>::with_settings(Level::Full, settings, seed ^ index as u64);
     let mut kept = Vec::new();
     let mut last_capture = true;
     while game.outcome().is_none() && game.len() < MAX_PLIES {
         let Some(choice) = bot.choose(&game, None, None) else { break };
         let pos = game.position();
-        let capture = pos.is_capture(choice.mv);
-        if game.len() >= SKIP_PLIES && !pos.is_check() && !capture && !last_capture {
+        let capture = T::is_capture(pos, &choice.mv);
+        if game.len() >= SKIP_PLIES && !capture && !last_capture && T::quiet(pos) {
             kept.push(pos.fen());
         }
         last_capture = capture;
@@ -178,59 +221,210 @@ fn play_one(index: usize, nodes: u64, seed: u64) -> String {
     text
 }
 
-/// The fitted numbers, flattened. The tables are symmetric left to right, so a table has 50
-/// numbers (files a to e); the general's material and the king-danger terms are not fitted.
-fn to_params(w: &Weights) -> Vec<i32> {
-    let mut v = Vec::new();
-    v.extend_from_slice(&w.material_mg[2..]);
-    v.extend_from_slice(&w.material_eg[2..]);
-    for t in [&w.horse, &w.chariot, &w.cannon, &w.soldier] {
-        for row in t {
-            v.extend_from_slice(&row[..5]);
+/// Plays up to `most` random legal moves.
+fn random_plies<P: Position>(game: &mut Game<P>, rng: &mut ChaCha8Rng, most: usize) {
+    for _ in 0..most {
+        let legal = game.legal_moves();
+        if legal.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        let m = legal[rng.random_range(0..legal.len())].clone();
+        if game.play(&m).is_err() {
+            break;
         }
     }
-    for (mg, eg) in w.mobility {
-        v.extend([mg, eg]);
-    }
-    v.push(w.elephant_centre);
-    v.extend_from_slice(&w.cannon_file);
-    v.extend([w.general_rank, w.general_off_file, w.tempo]);
-    v
 }
 
-fn from_params(v: &[i32]) -> Weights {
-    let mut w = WEIGHTS;
-    let mut it = v.iter().copied();
-    let mut next = || it.next().unwrap_or(0);
-    for r in 2..8 {
-        w.material_mg[r] = next();
+/// Xiangqi's numbers.
+struct XiangqiNumbers;
+
+impl Tuned for XiangqiNumbers {
+    type Pos = Xiangqi;
+    type Numbers = xiangqi::Weights;
+    const CURRENT: xiangqi::Weights = xiangqi::WEIGHTS;
+
+    fn start() -> Xiangqi {
+        Xiangqi::new()
     }
-    for r in 2..8 {
-        w.material_eg[r] = next();
-    }
-    for t in [&mut w.horse, &mut w.chariot, &mut w.cannon, &mut w.soldier] {
-        for row in t.iter_mut() {
-            for f in 0..5 {
-                let x = next();
-                row[f] = x;
-                row[8 - f] = x;
+
+    /// The tables (a middlegame and an endgame one per role) are symmetric left to right, so
+    /// a table has 50 numbers (files a to e); the general's material and the king-danger terms
+    /// are not fitted.
+    fn to_params(w: &xiangqi::Weights) -> Vec<i32> {
+        let mut v = Vec::new();
+        v.extend_from_slice(&w.material_mg[2..]);
+        v.extend_from_slice(&w.material_eg[2..]);
+        for t in [
+            &w.horse,
+            &w.chariot,
+            &w.cannon,
+            &w.soldier,
+            &w.horse_eg,
+            &w.chariot_eg,
+            &w.cannon_eg,
+            &w.soldier_eg,
+        ] {
+            for row in t {
+                v.extend_from_slice(&row[..5]);
             }
         }
+        for (mg, eg) in w.mobility {
+            v.extend([mg, eg]);
+        }
+        v.push(w.elephant_centre);
+        v.extend_from_slice(&w.cannon_file);
+        v.extend([w.general_rank, w.general_off_file, w.tempo]);
+        v
     }
-    for m in &mut w.mobility {
-        *m = (next(), next());
+
+    fn from_params(v: &[i32]) -> xiangqi::Weights {
+        let mut w = xiangqi::WEIGHTS;
+        let mut it = v.iter().copied();
+        let mut next = || it.next().unwrap_or(0);
+        for r in 2..8 {
+            w.material_mg[r] = next();
+        }
+        for r in 2..8 {
+            w.material_eg[r] = next();
+        }
+        for t in [
+            &mut w.horse,
+            &mut w.chariot,
+            &mut w.cannon,
+            &mut w.soldier,
+            &mut w.horse_eg,
+            &mut w.chariot_eg,
+            &mut w.cannon_eg,
+            &mut w.soldier_eg,
+        ] {
+            for row in t.iter_mut() {
+                for f in 0..5 {
+                    let x = next();
+                    row[f] = x;
+                    row[8 - f] = x;
+                }
+            }
+        }
+        for m in &mut w.mobility {
+            *m = (next(), next());
+        }
+        w.elephant_centre = next();
+        for c in &mut w.cannon_file {
+            *c = next();
+        }
+        w.general_rank = next();
+        w.general_off_file = next();
+        w.tempo = next();
+        w
     }
-    w.elephant_centre = next();
-    for c in &mut w.cannon_file {
-        *c = next();
+
+    fn evaluate(pos: &Xiangqi, w: &xiangqi::Weights) -> i32 {
+        xiangqi::evaluate_with(pos, w)
     }
-    w.general_rank = next();
-    w.general_off_file = next();
-    w.tempo = next();
-    w
+
+    fn quiet(pos: &Xiangqi) -> bool {
+        !pos.is_check()
+    }
+
+    fn is_capture(pos: &Xiangqi, mv: &rodina_rules::xiangqi::Move) -> bool {
+        pos.is_capture(*mv)
+    }
+
+    /// A book line's first plies (up to eight) and two random ones.
+    fn opening(game: &mut Game<Xiangqi>, rng: &mut ChaCha8Rng) {
+        let line = xiangqi::BOOK[rng.random_range(0..xiangqi::BOOK.len())];
+        for word in line.split(' ').take(rng.random_range(0..=8)) {
+            if game.play_text(word).is_err() {
+                break;
+            }
+        }
+        random_plies(game, rng, 2);
+    }
+
+    fn text(w: &xiangqi::Weights) -> String {
+        xiangqi_text(w)
+    }
 }
 
-/// A position as the fit sees it: its evaluation (Red's view) at the starting numbers, how
+/// Jeson Mor's numbers.
+struct JesonMorNumbers;
+
+impl Tuned for JesonMorNumbers {
+    type Pos = JesonMor;
+    type Numbers = jeson_mor::Weights;
+    const CURRENT: jeson_mor::Weights = jeson_mor::WEIGHTS;
+
+    fn start() -> JesonMor {
+        JesonMor::new()
+    }
+
+    /// The placement table is symmetric left to right: 45 numbers (files a to e).
+    fn to_params(w: &jeson_mor::Weights) -> Vec<i32> {
+        let mut v = vec![w.few_knights];
+        for row in &w.placement {
+            v.extend_from_slice(row);
+        }
+        v.extend([w.mobility, w.centre_control, w.centre_threat, w.tempo]);
+        v
+    }
+
+    fn from_params(v: &[i32]) -> jeson_mor::Weights {
+        let mut it = v.iter().copied();
+        let mut next = || it.next().unwrap_or(0);
+        let mut w = jeson_mor::WEIGHTS;
+        w.few_knights = next();
+        for row in &mut w.placement {
+            for x in row.iter_mut() {
+                *x = next();
+            }
+        }
+        w.mobility = next();
+        w.centre_control = next();
+        w.centre_threat = next();
+        w.tempo = next();
+        w
+    }
+
+    fn evaluate(pos: &JesonMor, w: &jeson_mor::Weights) -> i32 {
+        jeson_mor::evaluate_with(pos, w)
+    }
+
+    /// Not with a knight of the opponent on `e5` (it must be taken), nor where the side to
+    /// move wins `e5` by counting (the evaluation then states a line, not a judgement).
+    fn quiet(pos: &JesonMor) -> bool {
+        pos.centre_knight().is_none() && !jeson_mor::centre_decided(pos)
+    }
+
+    fn is_capture(pos: &JesonMor, mv: &rodina_rules::jeson_mor::Move) -> bool {
+        pos.is_capture(*mv)
+    }
+
+    /// Two to eight random plies (Jeson Mor has no book).
+    fn opening(game: &mut Game<JesonMor>, rng: &mut ChaCha8Rng) {
+        let plies = rng.random_range(2..=8);
+        random_plies(game, rng, plies);
+    }
+
+    fn text(w: &jeson_mor::Weights) -> String {
+        let mut s = String::from("pub const WEIGHTS: Weights = Weights {\n");
+        s.push_str(&format!("    few_knights: {},\n", w.few_knights));
+        s.push_str("    placement: [\n");
+        for row in &w.placement {
+            let cells: Vec<String> = row.iter().map(|x| format!("{x:3}")).collect();
+            s.push_str(&format!("        [{}],\n", cells.join(", ")));
+        }
+        s.push_str("    ],\n");
+        s.push_str(&format!("    mobility: {},\n", w.mobility));
+        s.push_str(&format!("    centre_control: {},\n", w.centre_control));
+        s.push_str(&format!("    centre_threat: {},\n", w.centre_threat));
+        s.push_str(&format!("    tempo: {},\n", w.tempo));
+        s.push_str("};\n");
+        s
+    }
+}
+
+/// A position as the fit sees it: its evaluation (the first player's view) at the starting
+/// numbers, how
 /// it moves with each number, and the game's result.
 struct Sample {
     base: f64,
@@ -239,12 +433,13 @@ struct Sample {
     held_out: bool,
 }
 
-fn red_eval(pos: &Xiangqi, w: &Weights) -> i32 {
-    let e = evaluate_with(pos, w);
+/// The evaluation from the first player's point of view, as the results are given.
+fn first_eval<T: Tuned>(pos: &T::Pos, w: &T::Numbers) -> i32 {
+    let e = T::evaluate(pos, w);
     if pos.turn() == Color::White { e } else { -e }
 }
 
-fn read_samples(path: &str, w0: &Weights) -> Result<Vec<Sample>, String> {
+fn read_samples<T: Tuned>(path: &str, w0: &T::Numbers) -> Result<Vec<Sample>, String> {
     let f = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let mut rows = Vec::new();
     let mut game = 0usize;
@@ -256,10 +451,10 @@ fn read_samples(path: &str, w0: &Weights) -> Result<Vec<Sample>, String> {
         }
         let (r, fen) = line.split_once(' ').ok_or(format!("{path}:{}: no result", n + 1))?;
         let result: f64 = r.parse().map_err(|_| format!("{path}:{}: bad result", n + 1))?;
-        let pos = Xiangqi::from_fen(fen).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+        let pos = T::Pos::from_fen(fen).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
         rows.push((pos, result, game % 10 == 0));
     }
-    let p0 = to_params(w0);
+    let p0 = T::to_params(w0);
     let threads = 2;
     let chunk = rows.len().div_ceil(threads).max(1);
     let samples = std::thread::scope(|scope| {
@@ -270,12 +465,12 @@ fn read_samples(path: &str, w0: &Weights) -> Result<Vec<Sample>, String> {
                 scope.spawn(move || {
                     part.iter()
                         .map(|(pos, result, held_out)| {
-                            let base = red_eval(pos, w0);
+                            let base = first_eval::<T>(pos, w0);
                             let mut coefs = Vec::new();
                             let mut p = p0.clone();
                             for i in 0..p.len() {
                                 p[i] += STEP;
-                                let d = red_eval(pos, &from_params(&p)) - base;
+                                let d = first_eval::<T>(pos, &T::from_params(&p)) - base;
                                 p[i] -= STEP;
                                 if d != 0 {
                                     coefs.push((i as u16, d as f32 / STEP as f32));
@@ -320,14 +515,14 @@ fn loss(samples: &[Sample], delta: &[f64], k: f64, held_out: bool) -> f64 {
     sum / n.max(1) as f64
 }
 
-fn fit(path: &str, lambda: f64, epochs: usize) -> Result<(), String> {
-    let w0 = WEIGHTS;
-    let p0 = to_params(&w0);
-    if from_params(&p0) != w0 {
+fn fit<T: Tuned>(path: &str, lambda: f64, epochs: usize) -> Result<(), String> {
+    let w0 = T::CURRENT;
+    let p0 = T::to_params(&w0);
+    if T::from_params(&p0) != w0 {
         return Err("the tables are not symmetric left to right: the fit would change them".into());
     }
     let started = std::time::Instant::now();
-    let samples = read_samples(path, &w0)?;
+    let samples = read_samples::<T>(path, &w0)?;
     let held = samples.iter().filter(|s| s.held_out).count();
     eprintln!(
         "{} positions ({} held out), {} numbers, read in {:.0} s",
@@ -390,12 +585,12 @@ fn fit(path: &str, lambda: f64, epochs: usize) -> Result<(), String> {
         loss(&samples, &rounded, k, true),
         started.elapsed().as_secs_f64()
     );
-    print!("{}", weights_text(&from_params(&fitted)));
+    print!("{}", T::text(&T::from_params(&fitted)));
     Ok(())
 }
 
 /// The Rust text of `w`, as `core/engine/src/xiangqi.rs` writes its numbers.
-fn weights_text(w: &Weights) -> String {
+fn xiangqi_text(w: &xiangqi::Weights) -> String {
     let table = |name: &str, t: &[[i32; 9]; 10]| {
         let mut s = format!("    {name}: [\n");
         for row in t {
@@ -413,6 +608,10 @@ fn weights_text(w: &Weights) -> String {
     s.push_str(&table("chariot", &w.chariot));
     s.push_str(&table("cannon", &w.cannon));
     s.push_str(&table("soldier", &w.soldier));
+    s.push_str(&table("horse_eg", &w.horse_eg));
+    s.push_str(&table("chariot_eg", &w.chariot_eg));
+    s.push_str(&table("cannon_eg", &w.cannon_eg));
+    s.push_str(&table("soldier_eg", &w.soldier_eg));
     let mob: Vec<String> = w.mobility.iter().map(|(a, b)| format!("({a}, {b})")).collect();
     s.push_str(&format!("    mobility: [{}],\n", mob.join(", ")));
     s.push_str(&format!("    elephant_centre: {},\n", w.elephant_centre));

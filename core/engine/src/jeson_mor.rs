@@ -17,8 +17,6 @@ use crate::game::SearchGame;
 const CENTRE: usize = 4 * 9 + 4;
 
 /// Jumps needed from each square to reach `e5` (0 on `e5`).
-static DISTANCE: [u8; 81] = distances();
-
 const fn distances() -> [u8; 81] {
     let mut dist = [u8::MAX; 81];
     dist[CENTRE] = 0;
@@ -47,24 +45,77 @@ const fn distances() -> [u8; 81] {
     dist
 }
 
-/// Value of a knight.
+/// Value of a knight: the evaluation's unit, not fitted.
 const KNIGHT: i32 = 300;
-/// Extra value of each knight when a side is down to a few: the last one is the game.
-const FEW_KNIGHTS_BONUS: i32 = 60;
-/// Placement by jumps to the centre (0, 1, 2, 3, more).
-const PLACEMENT: [i32; 5] = [0, 28, 14, 5, 0];
-/// Value of each square a knight can jump to.
-const MOBILITY: i32 = 3;
-/// Per knight attacking `e5`, over the opponent's.
-const CENTRE_CONTROL: i32 = 18;
 /// The side to move wins the exchange on an empty `e5` (more attackers than the opponent): a
 /// forced win, scored below a proven mate so that the search still prefers the quickest real
-/// win.
+/// win. Not fitted: it stands for a line the search would find.
 const CENTRE_WIN: i32 = 4_000;
-/// The opponent could land on `e5` where the side to move has no knight to take it back: one
-/// move to stop it. A larger count of the opponent's against some attackers of our own is left
-/// to the search (scoring it as this threat played worse).
-const CENTRE_THREAT: i32 = 250;
+
+/// The numbers of the evaluation that can be fitted to game results (see
+/// `core/engine/examples/tune.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Extra value of each knight when a side is down to three or fewer: the last one is the
+    /// game.
+    pub few_knights: i32,
+    /// Placement by the knight's own rank (0: its back rank) and file counted from the nearer
+    /// edge (0: a or i, 4: e).
+    pub placement: [[i32; 5]; 9],
+    /// Value of each square a knight can jump to.
+    pub mobility: i32,
+    /// Per knight attacking `e5`, over the opponent's.
+    pub centre_control: i32,
+    /// The opponent could land on `e5` where the side to move has no knight to take it back:
+    /// one move to stop it. A larger count of the opponent's against some attackers of our
+    /// own is left to the search (scoring it as this threat played worse).
+    pub centre_threat: i32,
+    /// The side to move's bonus.
+    pub tempo: i32,
+}
+
+/// Placement by jumps to the centre (0, 1, 2, 3, more), as the hand-set numbers had it.
+const PLACEMENT_BY_JUMPS: [i32; 5] = [0, 28, 14, 5, 0];
+
+/// The hand-set numbers: placement by jumps to the centre alone.
+pub const HAND_SET: Weights = Weights {
+    few_knights: 60,
+    placement: placement_by_jumps(),
+    mobility: 3,
+    centre_control: 18,
+    centre_threat: 250,
+    tempo: 0,
+};
+
+/// The numbers the evaluation plays with: the hand-set ones, since numbers fitted to
+/// self-play results lost to them (CALIBRATION.md).
+pub const WEIGHTS: Weights = HAND_SET;
+
+/// The placement table of [`PLACEMENT_BY_JUMPS`]: the jumps from a square to `e5` are the
+/// same from either side and either edge.
+const fn placement_by_jumps() -> [[i32; 5]; 9] {
+    let dist = distances();
+    let mut t = [[0; 5]; 9];
+    let mut rank = 0;
+    while rank < 9 {
+        let mut file = 0;
+        while file < 5 {
+            let d = dist[rank * 9 + file] as usize;
+            t[rank][file] = PLACEMENT_BY_JUMPS[if d < 4 { d } else { 4 }];
+            file += 1;
+        }
+        rank += 1;
+    }
+    t
+}
+
+/// The placement of a knight of `color` on `s`.
+#[inline]
+fn placement(w: &Weights, color: Color, s: Square) -> i32 {
+    let (file, rank) = (s.index() % 9, s.index() / 9);
+    let own_rank = if color == Color::White { rank } else { 8 - rank };
+    w.placement[own_rank][file.min(8 - file)]
+}
 
 #[inline]
 fn mask(pos: &JesonMor, color: Color) -> u128 {
@@ -72,7 +123,13 @@ fn mask(pos: &JesonMor, color: Color) -> u128 {
 }
 
 /// The static evaluation of a Jeson Mor position, from the side to move's point of view.
+#[inline]
 pub fn evaluate(pos: &JesonMor) -> i32 {
+    evaluate_with(pos, &WEIGHTS)
+}
+
+/// The static evaluation with other numbers (for fitting them).
+pub fn evaluate_with(pos: &JesonMor, w: &Weights) -> i32 {
     let us = pos.turn();
     let sides = [us, !us];
     let own = [mask(pos, us), mask(pos, !us)];
@@ -80,27 +137,37 @@ pub fn evaluate(pos: &JesonMor) -> i32 {
     let mut attackers = [0i32; 2];
     for side in 0..2 {
         let n = own[side].count_ones() as i32;
-        score[side] += n * KNIGHT + if n <= 3 { n * FEW_KNIGHTS_BONUS } else { 0 };
+        score[side] += n * KNIGHT + if n <= 3 { n * w.few_knights } else { 0 };
         for s in pos.knights(sides[side]) {
             let jumps = knight_attacks(s);
-            score[side] += PLACEMENT[usize::from(DISTANCE[s.index()]).min(4)];
-            score[side] += MOBILITY * (jumps & !own[side]).count_ones() as i32;
+            score[side] += placement(w, sides[side], s);
+            score[side] += w.mobility * (jumps & !own[side]).count_ones() as i32;
             if jumps & (1u128 << CENTRE) != 0 {
                 attackers[side] += 1;
             }
         }
     }
     let centre_free = (own[0] | own[1]) & (1u128 << CENTRE) == 0;
-    let mut centre = CENTRE_CONTROL * (attackers[0] - attackers[1]);
+    let mut centre = w.centre_control * (attackers[0] - attackers[1]);
     // Landing and recapturing alternate, the side to move first: it keeps `e5` exactly when
     // the opponent runs out of recaptures first. Leaving the exchange is no defence, since a
     // knight left on `e5` wins by stepping off.
     if centre_free && attackers[0] > attackers[1] {
         centre += CENTRE_WIN;
     } else if centre_free && attackers[1] > 0 && attackers[0] == 0 {
-        centre -= CENTRE_THREAT;
+        centre -= w.centre_threat;
     }
-    score[0] - score[1] + centre
+    score[0] - score[1] + centre + w.tempo
+}
+
+/// Whether the side to move wins the exchange on an empty `e5` by counting: the evaluation of
+/// such a position is a line the search would find, not a judgement, and tells a fit nothing
+/// about the other numbers.
+pub fn centre_decided(pos: &JesonMor) -> bool {
+    let (ours, theirs) = (mask(pos, pos.turn()), mask(pos, !pos.turn()));
+    // A knight attacks `e5` exactly when it stands a jump away from it.
+    let attackers = |m: u128| (knight_attacks(Square::E5) & m).count_ones();
+    (ours | theirs) & (1u128 << CENTRE) == 0 && attackers(ours) > attackers(theirs)
 }
 
 impl SearchGame for JesonMor {
@@ -171,7 +238,7 @@ impl SearchGame for JesonMor {
         if self.is_centre_win(*m) {
             crate::score::EVAL_LIMIT
         } else if self.is_capture(*m) {
-            KNIGHT + FEW_KNIGHTS_BONUS
+            KNIGHT + WEIGHTS.few_knights
         } else {
             0
         }
@@ -220,6 +287,7 @@ mod tests {
 
     #[test]
     fn tables() {
+        const DISTANCE: [u8; 81] = distances();
         assert_eq!(DISTANCE[CENTRE], 0);
         assert_eq!(knight_attacks(Square::E5).count_ones(), 8);
         assert_eq!(Square::from_index(0).map(|a1| knight_attacks(a1).count_ones()), Some(2));
@@ -328,6 +396,8 @@ mod tests {
         // Red to move: d3 jumps to e5 and no green knight reaches e5.
         let p = pos("nnnnnnnnn/9/9/9/9/9/3N5/9/NNN1NNNNN w - - 0 2");
         assert!(evaluate(&p) > CENTRE_WIN / 2);
+        assert!(centre_decided(&p));
+        assert!(!centre_decided(&JesonMor::new()));
         let r =
             Searcher::<JesonMor>::new(1 << 16).search(&Request::new(&p, Limits::depth(4)), |_| {});
         assert_eq!(r.score, MATE - 3);
@@ -339,6 +409,7 @@ mod tests {
         // takes, Red takes back and keeps the centre: a forced win.
         let p = pos("nnnnnnnn1/9/9/2n6/9/9/3N1N3/9/NNN1N1NNN w - - 0 3");
         assert!(evaluate(&p) > CENTRE_WIN / 2);
+        assert!(centre_decided(&p));
         let r =
             Searcher::<JesonMor>::new(1 << 16).search(&Request::new(&p, Limits::depth(8)), |_| {});
         assert!(r.score >= MATE - 9, "{}", r.score);
@@ -347,6 +418,7 @@ mod tests {
         // to move would not land either.
         let even = pos("nnnnnnn2/9/9/2n3n2/9/9/3N1N3/9/NNN1N1NNN w - - 0 3");
         assert!(evaluate(&even) < CENTRE_WIN / 2);
+        assert!(!centre_decided(&even));
         let r = Searcher::<JesonMor>::new(1 << 16)
             .search(&Request::new(&even, Limits::depth(6)), |_| {});
         assert!(r.score < CENTRE_WIN / 2, "{}", r.score);

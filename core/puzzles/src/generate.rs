@@ -1522,19 +1522,19 @@ mod tests {
         let opts = Options::for_variant(Variant::Xiangqi, journal_in(&dir, "x"));
         // Two puzzles of the Xiangqi run of generator 2: a mate in two (g19n0, rated 1267
         // when its journal was rated again), here with a wrong rating, and a mate in two
-        // (g4688n0) with the rating today's engine measures (1200; the engine that found it
-        // gave 1333).
+        // (g4688n0) with the rating today's engine measures (1133; the engine that found it
+        // gave 1333, the engine before the second fit of the evaluation 1200).
         let mate_in_two = "g19n0,5k3/4a4/5a3/p8/4C1n2/9/P2r4P/5A1Rc/5K3/9 b - - 13 53,\
             i3i2 h3h10 f10f9 e6f6,1500,300,0,0,mate mateIn2 short cannonScreen,,,xiangqi,2";
         let found = "g4688n0,4ka1r1/4a4/4R4/8p/p2C1Cp2/9/P2n4P/9/9/2BAKAB2 w - - 3 27,\
-            c1e3 d4f3 e1e2 h10h2,1200,300,0,0,mate mateIn2 short,,,xiangqi,2";
+            c1e3 d4f3 e1e2 h10h2,1133,300,0,0,mate mateIn2 short,,,xiangqi,2";
         let journal = format!(
             "{}\ngame 0 60 1 0 0 0 0 0\n{mate_in_two}\nend 0\ngame 1 90 1 0 0 0 0 0\n{found}\nend 1\n",
             opts.header()
         );
         std::fs::write(&opts.journal, journal).unwrap();
         let found = Puzzle::from_text(found).unwrap();
-        assert_eq!(first_rating(&found, RATING_SEEDS), Ok(1200));
+        assert_eq!(first_rating(&found, RATING_SEEDS), Ok(1133));
         assert_eq!(rerate(&opts).unwrap(), (2, 1));
         assert_eq!(rerate(&opts).unwrap(), (2, 0));
         let done = read_journal(&opts).unwrap();
