@@ -12,12 +12,13 @@ use rodina_rules::Variant;
 /// The fitted `k` of each game, from `rodina puzzles fit GAME --games N --seed 1` (Club
 /// against Club from the generator's openings, 20,000 scan nodes): Xiangqi N = 200 (23,282
 /// positions, fitted again when its evaluation's numbers were fitted a second time and scored
-/// about a quarter higher; the engine before gave 0.002 910 11 the same way), Jeson Mor N = 300 (8,237), Friendly chess N = 100 (6,732: its games are long
-/// and even, so only a bond of the king is sure), Jieqi N = 150 (10,237 positions, each
-/// scored on the mover's view: hidden pieces make a score less sure than Xiangqi's).
-/// Full-strength play barely steepens the curve: our engine against itself at 50 ms a move (`fit xiangqi --engine
-/// "rodina uci"`, 200 games, 24,389 positions) gives 0.003 074 62, where Fairy-Stockfish's own
-/// scores give 0.006 421 11: its centipawns are worth about twice ours.
+/// about a quarter higher; the engine before gave 0.002 910 11 the same way), Jeson Mor
+/// N = 300 (8,237), Friendly chess N = 100 (6,732: its games are long and even, so only a bond
+/// of the king is sure), Jieqi N = 150 (10,237 positions, each scored on the mover's view:
+/// hidden pieces make a score less sure than Xiangqi's). Full-strength play barely steepens
+/// the curve: our engine against itself at 50 ms a move (`fit xiangqi --engine "rodina uci"`,
+/// 200 games, 24,389 positions) gives 0.003 074 62, where Fairy-Stockfish's own scores give
+/// 0.006 421 11: its centipawns are worth about twice ours.
 pub const fn fitted_k(variant: Variant) -> f64 {
     match variant {
         Variant::Xiangqi => 0.002_748_54,
