@@ -24,6 +24,9 @@
 # 1,137 (1.4%), so its journal is grown a tenth past the bank. A later search change that
 # takes out more is met by growing the journal further (it resumes): the second fit of the
 # Xiangqi evaluation took out 448 of 1,953 (23%), leaving 1,505, so Xiangqi's is grown to 2,300.
+# Jeson Mor's search in main is node for node its pin's (same best moves, scores and node
+# counts, checked on opening and middlegame positions at 2,000,000 nodes), so its recheck
+# takes out next to nothing: its journal is grown a few percent past the bank.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SAVED=core/puzzles/journals
@@ -38,7 +41,7 @@ declare -A GENERATOR_COMMIT=(
   [jesonmor]=4ed05929b12e63b2fbbae68a2b30967a11ae4ec1
 )
 # Puzzles each journal is grown to: the shipped bank's size and what a recheck may take out.
-declare -A SURPLUS=([friendly]=650 [xiangqi]=2300 [jieqi]=1650 [jesonmor]=3900)
+declare -A SURPLUS=([friendly]=650 [xiangqi]=2300 [jieqi]=1650 [jesonmor]=3150)
 mkdir -p "$WORK"
 
 # The games named on the command line (all four when none), each checked.
