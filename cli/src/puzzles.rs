@@ -207,11 +207,12 @@ pub fn run(command: PuzzlesCommand) -> Result<(), String> {
                 let r = generate::recheck_journal(&opts).map_err(|e| e.to_string())?;
                 let written = generate::write_bank(&opts, &out).map_err(|e| e.to_string())?;
                 println!(
-                    "verified {} puzzles again in {:.0} s: {} dropped, {} rated anew",
+                    "verified {} puzzles again in {:.0} s: {} dropped, {} rated anew, {} with new themes",
                     r.checked,
                     started.elapsed().as_secs_f64(),
                     r.dropped,
-                    r.rerated
+                    r.rerated,
+                    r.rethemed
                 );
                 println!("wrote {written} puzzles to {}", out.display());
                 return Ok(());

@@ -451,11 +451,13 @@ pub struct Rechecked {
     pub dropped: usize,
     /// Puzzles kept whose first rating changed.
     pub rerated: usize,
+    /// Puzzles kept whose themes changed.
+    pub rethemed: usize,
 }
 
 /// Verifies every puzzle of the journal again with this build's engine and the generator's
-/// criteria, takes out those that no longer pass, measures the first rating of the rest again
-/// and writes the journal back: the bank of a changed engine, without playing the games
+/// criteria, takes out those that no longer pass, measures the first rating and finds the
+/// themes of the rest again and writes the journal back: the bank of a changed engine, without playing the games
 /// again. The games' counts stay as the generation left them; the journal's surplus takes the
 /// dropped puzzles' places when the bank is written.
 pub fn recheck_journal(opts: &Options) -> Result<Rechecked, GenerateError> {
@@ -467,9 +469,11 @@ pub fn recheck_journal(opts: &Options) -> Result<Rechecked, GenerateError> {
         let (game, k) = at[i];
         let p = &done[&game].puzzles[k];
         let verdict = match recheck(p, verify_nodes) {
-            Ok(()) => {
-                Some(first_rating(p, opts.rating_seeds).map_err(|why| (p.id.to_string(), why)))
-            }
+            Ok(()) => Some(
+                first_rating(p, opts.rating_seeds)
+                    .and_then(|rating| Ok((rating, themes_of(p)?)))
+                    .map_err(|why| (p.id.to_string(), why)),
+            ),
             Err(_) => None,
         };
         vec![(i, verdict)]
@@ -482,13 +486,18 @@ pub fn recheck_journal(opts: &Options) -> Result<Rechecked, GenerateError> {
             None => {
                 drop.insert((game, k));
             }
-            Some(rating) => {
-                let rating = rating.map_err(|(id, why)| GenerateError::Rating { id, why })?;
-                if let Some(p) = done.get_mut(&game).and_then(|r| r.puzzles.get_mut(k))
-                    && p.rating != rating
-                {
-                    p.rating = rating;
-                    out.rerated += 1;
+            Some(measured) => {
+                let (rating, themes) =
+                    measured.map_err(|(id, why)| GenerateError::Rating { id, why })?;
+                if let Some(p) = done.get_mut(&game).and_then(|r| r.puzzles.get_mut(k)) {
+                    if p.rating != rating {
+                        p.rating = rating;
+                        out.rerated += 1;
+                    }
+                    if p.themes != themes {
+                        p.themes = themes;
+                        out.rethemed += 1;
+                    }
                 }
             }
         }
@@ -1205,24 +1214,8 @@ where
         .ok_or(Rejection::NotWinning)?;
     let mut moves = vec![mistake];
     moves.extend(line.to_tokens());
-    // The themes of the first path, on the solver's view after the opponent's move. The path
-    // wins the game when its last ply ends it, or is a reveal written bare (the verifier
-    // writes one only where it wins whatever it shows).
-    let mut themes = Vec::new();
-    if let Some(mut g) = solver_view_game::<P>(&fen) {
-        let solver = !g.turn();
-        if g.play_text(&moves[0]).is_ok() {
-            let mut end = g.clone();
-            let bare_reveal = first_path.iter().any(|t| end.play_text(t).is_err());
-            let won = bare_reveal || end.outcome().and_then(|o| o.winner()) == Some(solver);
-            themes = verify::themes_of_path(&g, &first_path, won, opts.variant);
-        }
-    }
-    // Where an opponent's reveal branches the line, a reveal decides the puzzle too.
-    if line.branches_anywhere() && !themes.contains(&Theme::Reveal) {
-        themes.push(Theme::Reveal);
-        themes.sort();
-    }
+    let themes =
+        hidden_themes::<P>(&fen, &moves[0], &first_path, line.branches_anywhere(), opts.variant);
     Ok(Puzzle {
         id: PuzzleId::from_known(format!("g{index}n{k}")),
         variant: opts.variant,
@@ -1233,6 +1226,82 @@ where
         themes,
         generator: opts.generator,
     })
+}
+
+/// The themes of a hidden-information puzzle: those of its line's first path (`first_path`,
+/// the solver's move first) on the solver's view after the opponent's move (`mistake`), and a
+/// reveal where the line branches by one (`branches`).
+fn hidden_themes<P>(
+    fen: &str,
+    mistake: &str,
+    first_path: &[String],
+    branches: bool,
+    variant: Variant,
+) -> Vec<Theme>
+where
+    P: Truth,
+    P::View: BotGame,
+{
+    // The path wins the game when its last ply ends it, or is a reveal written bare (the
+    // verifier writes one only where it wins whatever it shows).
+    let mut themes = Vec::new();
+    if let Some(mut g) = solver_view_game::<P>(fen) {
+        let solver = !g.turn();
+        if g.play_text(mistake).is_ok() {
+            let mut end = g.clone();
+            let bare_reveal = first_path.iter().any(|t| end.play_text(t).is_err());
+            let won = bare_reveal || end.outcome().and_then(|o| o.winner()) == Some(solver);
+            themes = verify::themes_of_path(&g, first_path, won, variant);
+        }
+    }
+    // Where an opponent's reveal branches the line, a reveal decides the puzzle too.
+    if branches && !themes.contains(&Theme::Reveal) {
+        themes.push(Theme::Reveal);
+        themes.sort();
+    }
+    themes
+}
+
+/// The themes of `puzzle` found again from its line, as the generator gives them: how
+/// `recheck` brings a bank's themes up to this build's.
+pub fn themes_of(puzzle: &Puzzle) -> Result<Vec<Theme>, RecheckError> {
+    let mistake = puzzle.moves.first().ok_or(RecheckError::Move { ply: 0, text: String::new() })?;
+    match puzzle.variant {
+        Variant::Xiangqi => open_themes::<Xiangqi>(puzzle),
+        Variant::JesonMor => open_themes::<JesonMor>(puzzle),
+        Variant::Friendly => open_themes::<Friendly>(puzzle),
+        Variant::Jieqi => {
+            let solution = puzzle.solution();
+            let mut path = solution.paths().into_iter().next().unwrap_or_default();
+            path.drain(..path.len().min(1));
+            solver_view_game::<Jieqi>(&puzzle.fen)
+                .ok_or_else(|| RecheckError::Fen(puzzle.fen.clone()))?;
+            Ok(hidden_themes::<Jieqi>(
+                &puzzle.fen,
+                mistake,
+                &path,
+                solution.branches_anywhere(),
+                puzzle.variant,
+            ))
+        }
+    }
+}
+
+fn open_themes<P>(puzzle: &Puzzle) -> Result<Vec<Theme>, RecheckError>
+where
+    P: Truth<View = P> + BotGame,
+{
+    let start = P::from_fen(&puzzle.fen).map_err(|e| RecheckError::Fen(e.to_string()))?;
+    let mut game = Game::new(start);
+    let bad = |ply: usize| RecheckError::Move { ply, text: puzzle.moves[ply].clone() };
+    game.play_text(&puzzle.moves[0]).map_err(|_| bad(0))?;
+    let solver = game.turn();
+    let mut end = game.clone();
+    for ply in 1..puzzle.moves.len() {
+        end.play_text(&puzzle.moves[ply]).map_err(|_| bad(ply))?;
+    }
+    let won = end.outcome().and_then(|o| o.winner()) == Some(solver);
+    Ok(verify::themes_of_path(&game, &puzzle.moves[1..], won, puzzle.variant))
 }
 
 /// The verified line of a hidden-information puzzle from its FEN and the opponent's move.
@@ -1549,15 +1618,16 @@ mod tests {
     }
 
     /// `recheck_journal` takes out a puzzle whose line the engine does not find forced, keeps
-    /// the others with their ratings measured again, and the bank written afterwards holds
-    /// the kept ones.
+    /// the others with their ratings measured and their themes found again, and the bank
+    /// written afterwards holds the kept ones.
     #[test]
     fn a_rechecked_journal_keeps_only_the_lines_that_verify() {
         let dir = scratch("recheck");
         let mut opts = Options::for_variant(Variant::Xiangqi, journal_in(&dir, "x"));
         opts.threads = 2;
+        // Its themes as an older build wrote them, without the line's length.
         let kept = "g4688n0,4ka1r1/4a4/4R4/8p/p2C1Cp2/9/P2n4P/9/9/2BAKAB2 w - - 3 27,\
-            c1e3 d4f3 e1e2 h10h2,1500,300,0,0,mate mateIn2 short,,,xiangqi,2";
+            c1e3 d4f3 e1e2 h10h2,1500,300,0,0,mate mateIn2,,,xiangqi,2";
         // The same mate in two with the solver's first move and the opponent's reply swapped:
         // not a line at all.
         let wrong = "g19n0,5k3/4a4/5a3/p8/4C1n2/9/P2r4P/5A1Rc/5K3/9 b - - 13 53,\
@@ -1570,12 +1640,14 @@ mod tests {
         let kept = Puzzle::from_text(kept).unwrap();
         let rating = first_rating(&kept, RATING_SEEDS).unwrap();
         let r = recheck_journal(&opts).unwrap();
-        assert_eq!(r, Rechecked { checked: 2, dropped: 1, rerated: usize::from(rating != 1500) });
+        let rerated = usize::from(rating != 1500);
+        assert_eq!(r, Rechecked { checked: 2, dropped: 1, rerated, rethemed: 1 });
         let done = read_journal(&opts).unwrap();
         assert!(done[&0].puzzles.is_empty());
         assert_eq!(done[&0].candidates, 1, "the game's counts stay");
         assert_eq!(done[&1].puzzles.len(), 1);
         assert_eq!(done[&1].puzzles[0].rating, rating);
+        assert_eq!(done[&1].puzzles[0].themes, [Theme::Mate, Theme::MateIn2, Theme::Short]);
         let bank = dir.join("x.csv");
         assert_eq!(write_bank(&opts, &bank).unwrap(), 1);
         // Nothing more to drop or rate the second time.

@@ -111,7 +111,9 @@ pub enum Theme {
     VeryLong,
     /// Xiangqi family: a cannon's screen decides (a cannon captures or mates).
     CannonScreen,
-    /// Jeson Mor: the win is leaving the centre e5.
+    /// Jeson Mor: the centre e5 decides: the win is leaving it, or the line ends with more of
+    /// the solver's knights a jump from the empty e5 than the opponent's (the fight for it,
+    /// which counting decides, is won).
     Centre,
     /// Friendly chess: a chain (a move that releases a piece which moves on).
     Chain,

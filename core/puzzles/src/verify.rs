@@ -635,11 +635,17 @@ pub fn themes_of_path<V: View>(
     if reveal {
         themes.push(Theme::Reveal);
     }
-    if variant == Variant::JesonMor
-        && wins_game
-        && g.outcome().is_some_and(|o| o.reason_str().contains("centre"))
-    {
-        themes.push(Theme::Centre);
+    if variant == Variant::JesonMor {
+        let left_centre =
+            wins_game && g.outcome().is_some_and(|o| o.reason_str().contains("centre"));
+        // The fight for an empty `e5` is decided by counting the knights a jump from it:
+        // a line that ends with more of the solver's than the opponent's has won it.
+        let (empty, count) = centre_count(&g.position().fen());
+        let counted =
+            !wins_game && whole && empty && count[solver.index()] > count[(!solver).index()];
+        if left_centre || counted {
+            themes.push(Theme::Centre);
+        }
     }
     themes.sort();
     themes.dedup();
@@ -690,6 +696,24 @@ fn material(fen: &str, variant: Variant, side: Color) -> i32 {
         total += if mine { value } else { -value };
     }
     total
+}
+
+/// Jeson Mor: whether the centre `e5` is empty, and the knights of each side (by
+/// [`Color::index`]) a jump from it, from a FEN's placement.
+fn centre_count(fen: &str) -> (bool, [u32; 2]) {
+    const JUMPS: [(i8, i8); 8] =
+        [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+    let mut count = [0; 2];
+    for (file, rank) in JUMPS {
+        // `e5` is the fifth file and rank: every jump from it stays on the board.
+        let square = format!("{}{}", char::from(b'e'.wrapping_add_signed(file)), 5 + rank);
+        match piece_at(fen, &square, 0) {
+            Some('N') => count[Color::White.index()] += 1,
+            Some('n') => count[Color::Black.index()] += 1,
+            _ => {}
+        }
+    }
+    (piece_at(fen, "e5", 0).is_none(), count)
 }
 
 /// The piece letter at the move's `which` square (0: from, 1: to) of a coordinate move text
@@ -1021,7 +1045,9 @@ fn join(mut alternatives: Vec<crate::solution::Line>) -> crate::solution::Line {
 }
 
 /// How often (0..=1) the bots of `level` find the first path of `line` from `game` (a
-/// branching line's first path; a chance ply matches by its move, its note aside).
+/// branching line's first path; a chance ply matches by its move, its note aside). The last
+/// ply, the solver's, is only chosen, never played: a final reveal is written bare (it wins
+/// whatever it shows), so no one position follows it.
 pub fn level_finds_path<V: BotGame>(
     game: &Game<V>,
     path: &[String],
@@ -1042,7 +1068,7 @@ pub fn level_finds_path<V: BotGame>(
                     .all(|(_, a)| a.outcome().and_then(|o| o.winner()) == Some(solver));
             g.position().move_text(chosen) == crate::solution::move_part(&path[i]) || wins
         },
-        |g, i| g.play_text(&path[i]).is_ok(),
+        |g, i| i + 1 == path.len() || g.play_text(&path[i]).is_ok(),
     )
 }
 

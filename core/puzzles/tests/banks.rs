@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use rodina_puzzles::Puzzle;
-use rodina_puzzles::generate::{Options, RATING_SEEDS, first_rating, recheck};
+use rodina_puzzles::Theme;
+use rodina_puzzles::generate::{Options, RATING_SEEDS, first_rating, recheck, themes_of};
 use rodina_rules::Variant;
 
 /// Puzzles re-verified per game, spread evenly over the bank.
@@ -36,8 +37,22 @@ fn a_sample_of_every_bank_verifies_again() {
             let p = &puzzles[i * puzzles.len() / SAMPLE.min(puzzles.len())];
             assert_eq!(recheck(p, nodes), Ok(()), "{} {}", p.id, p.to_text());
             assert_eq!(first_rating(p, RATING_SEEDS), Ok(p.rating), "{}", p.to_text());
+            assert_eq!(themes_of(p), Ok(p.themes.clone()), "{}", p.to_text());
         }
     }
+}
+
+/// Jeson Mor: a line that ends with more of the solver's knights a jump from the empty `e5`
+/// than the opponent's has won the fight for the centre, and says so; one that ends even
+/// has not.
+#[test]
+fn a_jeson_mor_line_that_wins_the_count_on_e5_is_a_centre_puzzle() {
+    let won = "g35n0,nn1n2nn1/9/3n1n3/2n2n3/9/6N2/3NNNN2/3N5/N1N5N b - - 13 7,g9e8 d2c4 f6g4 e3g4,1400,300,0,0,short,,,jesonmor,2";
+    let even = "g760n0,nn7/9/3n1n2n/2n6/9/6N2/3N1N3/9/1N1N1N3 w - - 1 13,d1b2 i7g6 b2c4 a9b7,2133,300,0,0,short,,,jesonmor,2";
+    let themes =
+        |line| themes_of(&Puzzle::from_text(line).expect("a puzzle line")).expect("themes");
+    assert_eq!(themes(won), [Theme::Short, Theme::Centre]);
+    assert_eq!(themes(even), [Theme::Short]);
 }
 
 #[test]
@@ -73,6 +88,18 @@ fn jieqi_puzzles_on_the_solvers_view_verify_again() {
     let last = wrong.moves.len() - 1;
     wrong.moves[last] = "a1a2".into();
     assert!(recheck(&wrong, nodes).is_err());
+}
+
+/// A Jieqi line whose last move turns a piece up is written bare (it wins whatever it
+/// shows), and the bots that play it have found it: the first Jieqi bank rated its 128 such
+/// puzzles 2400, as if no bot ever did, because the rating tried to play the bare move after
+/// the bot had chosen it. Here every rung from the Novice's glance at 60 nodes mates.
+#[test]
+fn a_final_reveal_found_by_the_bots_is_rated_as_found() {
+    let line = "jcsdprkn,xxxxk1xb1/4p4/9/xB2R4/9/9/N1r6/9/9/1AXXKX3 w R1C1P1a2b1c1p4 0 17 (x)(P)rBAn(x)(P)Cn(N)(P)c(P),d1e2=R c4c1,1000,300,0,0,mate mateIn1 oneMove reveal,,,jieqi,2";
+    let p = Puzzle::from_text(line).expect("a puzzle line");
+    let rating = first_rating(&p, RATING_SEEDS).expect("rated");
+    assert!(rating <= 1200, "{rating}");
 }
 
 /// The smallest bank each game ships (issue 13; the source pages promise "over 1,500" Jieqi
