@@ -633,10 +633,16 @@ mod tests {
     }
 
     fn bank(n: usize) -> Bank {
+        bank_of(Variant::Xiangqi, n)
+    }
+
+    /// `n` puzzles of `variant`, named by the game's letter and a number.
+    fn bank_of(variant: Variant, n: usize) -> Bank {
+        let letter = &variant.name()[..1];
         let puzzles = (0..n)
             .map(|i| Puzzle {
-                id: format!("x{i}").parse().unwrap(),
-                variant: Variant::Xiangqi,
+                id: format!("{letter}{i}").parse().unwrap(),
+                variant,
                 fen: "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1".to_string(),
                 moves: vec!["d10d9".into(), "e2d2".into()],
                 rating: 1000 + (i as u16 * 37) % 1200,
@@ -847,21 +853,7 @@ mod tests {
     #[test]
     fn the_replay_keeps_its_rule_over_two_games_and_unknown_puzzles() {
         let xiangqi = bank(120);
-        let jieqi = Bank::from_puzzles(
-            (0..80)
-                .map(|i| Puzzle {
-                    id: format!("j{i}").parse().unwrap(),
-                    variant: Variant::Jieqi,
-                    fen: "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1".to_string(),
-                    moves: vec!["d10d9".into(), "e2d2".into()],
-                    rating: 900 + (i as u16 * 53) % 1300,
-                    deviation: 120,
-                    themes: vec![Theme::MateIn1, Theme::OneMove],
-                    generator: 1,
-                })
-                .collect(),
-        )
-        .unwrap();
+        let jieqi = bank_of(Variant::Jieqi, 80);
         let mut rng = SplitMix64::new(7);
         for round in 0..20 {
             let mut log = AttemptLog::new();

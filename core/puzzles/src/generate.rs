@@ -1287,14 +1287,24 @@ pub fn themes_of(puzzle: &Puzzle) -> Result<Vec<Theme>, RecheckError> {
     }
 }
 
-fn open_themes<P>(puzzle: &Puzzle) -> Result<Vec<Theme>, RecheckError>
+/// An open game's puzzle as the solver meets it: its FEN with the opponent's move played.
+fn open_after_mistake<P>(puzzle: &Puzzle) -> Result<Game<P>, RecheckError>
 where
     P: Truth<View = P> + BotGame,
 {
     let start = P::from_fen(&puzzle.fen).map_err(|e| RecheckError::Fen(e.to_string()))?;
     let mut game = Game::new(start);
+    let mistake = puzzle.moves.first().ok_or(RecheckError::Move { ply: 0, text: String::new() })?;
+    game.play_text(mistake).map_err(|_| RecheckError::Move { ply: 0, text: mistake.clone() })?;
+    Ok(game)
+}
+
+fn open_themes<P>(puzzle: &Puzzle) -> Result<Vec<Theme>, RecheckError>
+where
+    P: Truth<View = P> + BotGame,
+{
+    let game = open_after_mistake::<P>(puzzle)?;
     let bad = |ply: usize| RecheckError::Move { ply, text: puzzle.moves[ply].clone() };
-    game.play_text(&puzzle.moves[0]).map_err(|_| bad(0))?;
     let solver = game.turn();
     let mut end = game.clone();
     for ply in 1..puzzle.moves.len() {
@@ -1379,10 +1389,8 @@ fn open_rating<P>(puzzle: &Puzzle, seeds: u64) -> Result<u16, RecheckError>
 where
     P: Truth<View = P> + BotGame,
 {
-    let start = P::from_fen(&puzzle.fen).map_err(|e| RecheckError::Fen(e.to_string()))?;
-    let mut from = Game::new(start);
+    let from = open_after_mistake::<P>(puzzle)?;
     let bad = |ply: usize| RecheckError::Move { ply, text: puzzle.moves[ply].clone() };
-    from.play_text(&puzzle.moves[0]).map_err(|_| bad(0))?;
     let mut g = from.clone();
     let line = (1..puzzle.moves.len())
         .map(|ply| g.play_text(&puzzle.moves[ply]).map_err(|_| bad(ply)))
