@@ -457,9 +457,9 @@ pub struct Rechecked {
 
 /// Verifies every puzzle of the journal again with this build's engine and the generator's
 /// criteria, takes out those that no longer pass, measures the first rating and finds the
-/// themes of the rest again and writes the journal back: the bank of a changed engine, without playing the games
-/// again. The games' counts stay as the generation left them; the journal's surplus takes the
-/// dropped puzzles' places when the bank is written.
+/// themes of the rest again and writes the journal back: the bank of a changed engine,
+/// without playing the games again. The games' counts stay as the generation left them; the
+/// journal's surplus takes the dropped puzzles' places when the bank is written.
 pub fn recheck_journal(opts: &Options) -> Result<Rechecked, GenerateError> {
     let mut done = read_journal(opts)?;
     let at: Vec<(usize, usize)> =
