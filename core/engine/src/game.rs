@@ -101,7 +101,8 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     }
 
     /// The state with the other side to move and nothing moved, for null-move pruning; `None`
-    /// where passing is unsound (in check, or where zugzwang is common).
+    /// where passing is unsound (in check, where zugzwang is common, or where a pass hides the
+    /// quiet threats the game turns on, as in Jeson Mor).
     fn null_move(&self) -> Option<Self>;
 
     /// For a move the quiescence search must look at (a capture, or what the game counts as
