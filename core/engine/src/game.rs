@@ -32,6 +32,14 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// nothing at 1 s a move, and in Jieqi no match has measured it.
     const INTERNAL_REDUCTION: bool = false;
 
+    /// Whether the search extends a table move that proves much better than every other
+    /// move of its node (singular extension). Off in every game for now: switched on in
+    /// Xiangqi it scored 51.5% against Fairy-Stockfish at 1 s a move where the build
+    /// without it scored 44.0% (CALIBRATION.md), and it is switched on there once the
+    /// levels and the puzzle bank, whose node-budget searches it changes, are measured
+    /// again with it.
+    const SINGULAR_EXTENSION: bool = false;
+
     /// Number of slots of the history table; [`SearchGame::history_index`] is below it.
     const HISTORY_SIZE: usize;
 

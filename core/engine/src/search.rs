@@ -193,6 +193,9 @@ struct RootMove<G: SearchGame> {
     irreversible: bool,
 }
 
+/// Depth from which a table move is tested for being the only good move (singular
+/// extension).
+const SINGULAR_DEPTH: i32 = 6;
 /// Margin per remaining ply below which a quiet move at the frontier is not searched.
 const FUTILITY_MARGIN: i32 = 140;
 /// Quiet moves searched at depth 1, 2, 3 before the rest are skipped (late-move pruning).
@@ -230,6 +233,9 @@ pub struct Searcher<G: SearchGame> {
     stop: Option<Arc<AtomicBool>>,
     /// The side to move at the root (the side the contempt works for).
     root_side: Color,
+    /// Per ply, the key of a move left out of the search (0 for none): set while a node
+    /// asks whether its table move is the only good one (singular extension).
+    excluded: Vec<u32>,
 }
 
 impl<G: SearchGame> Searcher<G> {
@@ -262,6 +268,7 @@ impl<G: SearchGame> Searcher<G> {
             seldepth: 0,
             stop: None,
             root_side: Color::White,
+            excluded: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -742,10 +749,23 @@ impl<G: SearchGame> Searcher<G> {
             depth += 1;
         }
         let key = pos.key();
+        let excluded = self.excluded[ply];
         let mut tt_move = 0;
+        let mut singular_candidate = None;
         if let Some(hit) = self.tt.probe(key, ply) {
             tt_move = hit.mv;
-            if !pv_node && hit.depth >= depth {
+            if G::SINGULAR_EXTENSION
+                && depth >= SINGULAR_DEPTH
+                && excluded == 0
+                && hit.mv != 0
+                && hit.bound != Bound::Upper
+                && hit.depth >= depth - 3
+                && !is_mate(hit.score)
+            {
+                singular_candidate = Some(hit.score);
+            }
+            // A search without one of the moves must not take the full node's result.
+            if !pv_node && excluded == 0 && hit.depth >= depth {
                 let cut = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => hit.score >= beta,
@@ -764,7 +784,7 @@ impl<G: SearchGame> Searcher<G> {
             depth -= 1;
         }
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded == 0 {
             // Reverse futility: far above beta with little depth left, a quiet position
             // will not fall below it.
             if depth <= 3 && static_eval - 120 * depth >= beta && !is_mate(beta) {
@@ -804,6 +824,36 @@ impl<G: SearchGame> Searcher<G> {
             }
         }
 
+        // Singular extension: when the table move is much better than every other move here
+        // (a search without it, at half depth, fails low below its score by a margin), the
+        // line rests on that one move and it is searched a ply deeper.
+        let mut singular = false;
+        if let Some(tt_score) = singular_candidate {
+            let singular_beta = tt_score - 2 * depth;
+            self.excluded[ply] = tt_move;
+            let v = self.negamax(
+                pos,
+                (depth - 1) / 2,
+                singular_beta - 1,
+                singular_beta,
+                ply,
+                in_check,
+                false,
+                false,
+            );
+            self.excluded[ply] = 0;
+            if self.aborted {
+                return 0;
+            }
+            if v < singular_beta {
+                singular = true;
+            } else if singular_beta >= beta {
+                // Another move beats beta too even without the table move: the node fails
+                // high whichever is searched.
+                return singular_beta;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
         let mut scores = std::mem::take(&mut self.frames[ply].scores);
         let mut quiets = std::mem::take(&mut self.frames[ply].quiets);
@@ -833,6 +883,9 @@ impl<G: SearchGame> Searcher<G> {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i].clone();
             let mkey = pos.move_key(&m);
+            if mkey == excluded {
+                continue;
+            }
             if blind && !(i == n - 1 && searched == 0) && self.overlooks(key, mkey) {
                 overlooked = true;
                 continue;
@@ -852,7 +905,7 @@ impl<G: SearchGame> Searcher<G> {
                 }
             }
             let irreversible = pos.is_irreversible(&m);
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + i32::from(singular && mkey == tt_move);
             let v = if searched == 0 {
                 self.child_value(
                     pos,
@@ -954,6 +1007,10 @@ impl<G: SearchGame> Searcher<G> {
             return 0;
         }
         if searched == 0 {
+            if excluded != 0 {
+                // The table move was the only one: nothing else reaches any bound.
+                return alpha;
+            }
             // Every move was pruned: the position is judged by its evaluation.
             return static_eval.max(alpha);
         }
@@ -964,7 +1021,9 @@ impl<G: SearchGame> Searcher<G> {
         } else {
             Bound::Upper
         };
-        if let Some(bound) = self.bound_to_store(bound, overlooked) {
+        if excluded == 0
+            && let Some(bound) = self.bound_to_store(bound, overlooked)
+        {
             self.tt.store(
                 key,
                 ply,
@@ -1516,6 +1575,27 @@ mod tests {
         } else {
             Err(format!("{} stored {hit:?}, true value {truth}", rodina_rules::View::fen(p)))
         }
+    }
+
+    #[test]
+    fn a_search_without_the_table_move_scores_the_others_and_stores_nothing() {
+        // Black to move at ply 1 wins Red's chariot on e3 by taking it; without that move
+        // (the question a singular extension asks) Black is a chariot worse off, and the
+        // node's result, true only of the move left out, must not reach the table.
+        let p = pos("4k4/9/9/4r4/9/9/9/4R4/9/3K5 b - - 0 1");
+        let take = p.parse_move("e7e3").expect("legal");
+        let mut s = Searcher::<Xiangqi>::new(1 << 20);
+        s.root_side = Color::White;
+        let full = s.negamax(&p, 4, -INFINITE, INFINITE, 1, false, false, false);
+        let stored = s.tt.probe(p.key(), 1).expect("a whole search stores its node");
+        assert_eq!(stored.mv, p.move_key(&take), "the capture is the node's best move");
+
+        let mut s = Searcher::<Xiangqi>::new(1 << 20);
+        s.root_side = Color::White;
+        s.excluded[1] = p.move_key(&take);
+        let without = s.negamax(&p, 4, -INFINITE, INFINITE, 1, false, false, false);
+        assert!(without < full - 500, "without the capture {without}, with it {full}");
+        assert!(s.tt.probe(p.key(), 1).is_none(), "a search without a move stored its node");
     }
 
     #[test]
