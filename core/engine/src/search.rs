@@ -196,6 +196,18 @@ struct RootMove<G: SearchGame> {
 /// Depth from which a table move is tested for being the only good move (singular
 /// extension).
 const SINGULAR_DEPTH: i32 = 6;
+
+/// What a search without a node's table move says of that move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Singular {
+    /// Every other move fails low under the margin: the table move is searched a ply deeper.
+    Extend,
+    /// Another move reaches the margin, which is at or above beta: the node fails high with
+    /// this score without searching the table move.
+    Cut(i32),
+    /// Another move comes near the table move but not to beta: the node is searched as usual.
+    Neither,
+}
 /// Margin per remaining ply below which a quiet move at the frontier is not searched.
 const FUTILITY_MARGIN: i32 = 140;
 /// Quiet moves searched at depth 1, 2, 3 before the rest are skipped (late-move pruning).
@@ -711,6 +723,44 @@ impl<G: SearchGame> Searcher<G> {
         self.chance_value(pos, m, depth, -INFINITE, INFINITE, 0)
     }
 
+    /// Whether the move `tt_move`, whose table score is `tt_score`, is the only good move of
+    /// `pos` at `depth`: every other move is searched at half the depth with a zero window
+    /// just under `tt_score` less 2 a ply. The caller checks `aborted` after it.
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        pos: &G,
+        tt_move: u32,
+        tt_score: i32,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> Singular {
+        let singular_beta = tt_score - 2 * depth;
+        self.excluded[ply] = tt_move;
+        let v = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            in_check,
+            false,
+            false,
+        );
+        self.excluded[ply] = 0;
+        if v < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            // Another move beats beta too even without the table move: the node fails high
+            // whichever is searched.
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::Neither
+        }
+    }
+
     /// The alpha-beta search proper (negamax form).
     #[allow(clippy::too_many_arguments)]
     fn negamax(
@@ -829,28 +879,14 @@ impl<G: SearchGame> Searcher<G> {
         // line rests on that one move and it is searched a ply deeper.
         let mut singular = false;
         if let Some(tt_score) = singular_candidate {
-            let singular_beta = tt_score - 2 * depth;
-            self.excluded[ply] = tt_move;
-            let v = self.negamax(
-                pos,
-                (depth - 1) / 2,
-                singular_beta - 1,
-                singular_beta,
-                ply,
-                in_check,
-                false,
-                false,
-            );
-            self.excluded[ply] = 0;
+            let verdict = self.singular(pos, tt_move, tt_score, depth, beta, ply, in_check);
             if self.aborted {
                 return 0;
             }
-            if v < singular_beta {
-                singular = true;
-            } else if singular_beta >= beta {
-                // Another move beats beta too even without the table move: the node fails
-                // high whichever is searched.
-                return singular_beta;
+            match verdict {
+                Singular::Extend => singular = true,
+                Singular::Cut(v) => return v,
+                Singular::Neither => {}
             }
         }
 
@@ -1596,6 +1632,33 @@ mod tests {
         let without = s.negamax(&p, 4, -INFINITE, INFINITE, 1, false, false, false);
         assert!(without < full - 500, "without the capture {without}, with it {full}");
         assert!(s.tt.probe(p.key(), 1).is_none(), "a search without a move stored its node");
+    }
+
+    #[test]
+    fn only_a_move_far_better_than_the_rest_is_extended() {
+        // Black to move at ply 1 wins Red's chariot by taking it on e3, and every other move
+        // loses Black's chariot: the capture is the only good move and is extended.
+        let forced = pos("4k4/9/9/4r4/9/9/9/4R4/9/3K5 b - - 0 1");
+        // A position symmetric about the middle file, where every move has a mirror image
+        // as good as itself: none is extended, and with beta under the margin the mirror
+        // image refutes the node by itself.
+        let quiet = pos("4k4/4a4/r7r/9/9/9/9/R7R/4A4/4K4 b - - 0 1");
+        for (p, singular) in [(&forced, true), (&quiet, false)] {
+            let mut s = Searcher::<Xiangqi>::new(1 << 20);
+            s.root_side = Color::White;
+            s.negamax(p, 4, -INFINITE, INFINITE, 1, false, true, false);
+            let hit = s.tt.probe(p.key(), 1).expect("a whole search stores its node");
+            let depth = 8;
+            let verdict = s.singular(p, hit.mv, hit.score, depth, INFINITE, 1, false);
+            let expected = if singular { Singular::Extend } else { Singular::Neither };
+            assert_eq!(verdict, expected, "{p:?}, table score {}", hit.score);
+            let low_beta = hit.score - 100;
+            let verdict = s.singular(p, hit.mv, hit.score, depth, low_beta, 1, false);
+            let expected =
+                if singular { Singular::Extend } else { Singular::Cut(hit.score - 2 * depth) };
+            assert_eq!(verdict, expected, "{p:?}, beta {low_beta}");
+            assert_eq!(s.excluded[1], 0, "the left-out move is restored");
+        }
     }
 
     #[test]
