@@ -208,6 +208,7 @@ enum Singular {
     /// Another move comes near the table move but not to beta: the node is searched as usual.
     Neither,
 }
+
 /// Margin per remaining ply below which a quiet move at the frontier is not searched.
 const FUTILITY_MARGIN: i32 = 140;
 /// Quiet moves searched at depth 1, 2, 3 before the rest are skipped (late-move pruning).
