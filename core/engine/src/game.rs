@@ -33,13 +33,11 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     const INTERNAL_REDUCTION: bool = false;
 
     /// Whether the search extends a table move that proves much better than every other
-    /// move of its node (singular extension). Off in every game for now: switched on in
-    /// Xiangqi it scored 51.5% over 200 games against Fairy-Stockfish at 1 s a move, where
-    /// the engine before the kept table scored 44.25% on the same openings (the kept table
-    /// alone 44.0% on half of them), and it kept the levels in their band
-    /// (CALIBRATION.md); it goes on there once the puzzle bank, whose verification it
-    /// changes, is grown and made again with it (made with it now, the bank falls one
-    /// puzzle short).
+    /// move of its node (singular extension). On in Xiangqi only: there it scored 51.5% over
+    /// 200 games against Fairy-Stockfish at 1 s a move, where the engine before the kept
+    /// table scored 44.25% on the same openings (the kept table alone 44.0% on half of
+    /// them), and it kept the levels in their band (CALIBRATION.md); no match has measured
+    /// it in the other games.
     const SINGULAR_EXTENSION: bool = false;
 
     /// Number of slots of the history table; [`SearchGame::history_index`] is below it.

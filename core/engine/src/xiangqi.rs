@@ -552,6 +552,7 @@ impl SearchGame for Xiangqi {
     type Move = Move;
     const HAS_CHECK: bool = true;
     const INTERNAL_REDUCTION: bool = true;
+    const SINGULAR_EXTENSION: bool = true;
     const HISTORY_SIZE: usize = 90 * 90;
 
     #[inline]
